@@ -1,0 +1,21 @@
+/** One jest project per package; every package's TypeScript runs through ts-jest. */
+const fs = require('fs');
+const path = require('path');
+
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: { warnOnly: false } }];
+const shared = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': tsJest },
+  moduleNameMapper: {
+    '^@isle-of-trains/rules$': '<rootDir>/../rules/src/index.ts',
+    '^@isle-of-trains/bots$': '<rootDir>/../bots/src/index.ts',
+  },
+};
+
+const projects = ['rules', 'bots', 'server', 'client-web']
+  .filter((p) => fs.existsSync(path.join(__dirname, 'packages', p, 'test')))
+  .map((p) => ({ ...shared, displayName: p, rootDir: `<rootDir>/packages/${p}`, testMatch: ['<rootDir>/test/**/*.test.ts'] }));
+
+// Two workers: jest's default on a 2-core machine is one (it then runs
+// in band, one file after another), and the random-game property files are long and CPU-bound.
+module.exports = { projects, testTimeout: 30000, maxWorkers: 2 };
