@@ -1,0 +1,492 @@
+/**
+ * applyAction: check an action, then carry it out on a copy of the state and
+ * run the game forward until someone has to decide again. The input state is
+ * never touched.
+ */
+import { clone } from './clone';
+import { ActionSchema, type Action } from './actions';
+import { card, CATALOGUE, island as islandDef, passengerDestination, ticketDef, type BonusKind } from './catalogue';
+import { currentDecision } from './decision';
+import { legalActions } from './legal';
+import { randomInt, shuffleInPlace } from './rng';
+import { soloObjectiveMet } from './solo';
+import {
+  abilityCount, carAccepts, HAND_LIMIT, isSolo, nameOf, scenarioOf, threshold,
+} from './table';
+import type { ApplyResult, GameEvent, GameState, Load, PlayerState, Seat, Task } from './types';
+import { computeBuild, deliverySteps, err, newProgress, placeName, returnCost, validate } from './validate';
+
+export function applyAction(state: GameState, seat: Seat, action: unknown): ApplyResult {
+  if (!state || state.kind !== 'state') return { ok: false, error: err('BAD_STATE', 'applyAction needs the full game state.') };
+  const parsed = ActionSchema.safeParse(action);
+  if (!parsed.success) {
+    return { ok: false, error: err('BAD_ACTION', `That is not a valid action: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ')}`) };
+  }
+  const a = parsed.data;
+  const problem = validate(state, seat, a);
+  if (problem) return { ok: false, error: problem };
+
+  const s: GameState = clone(state);
+  const events: GameEvent[] = [];
+  const ctx = new Ctx(s, events);
+  ctx.execute(seat, a);
+  ctx.advance();
+  return { ok: true, state: s, events };
+}
+
+const BONUS_WORDS: Record<BonusKind, string> = {
+  A: 'a bonus action', L: 'a bonus Load', B: 'a bonus Build', D: 'a bonus Deliver', LD: 'a bonus Load or Deliver',
+};
+
+class Ctx {
+  constructor(readonly s: GameState, readonly events: GameEvent[]) {}
+
+  log(type: string, seat: Seat | null, text: string): void {
+    this.events.push({ type, seat, text });
+  }
+  name(seat: Seat): string {
+    return nameOf(this.s, seat);
+  }
+  player(seat: Seat): PlayerState {
+    return this.s.players[seat];
+  }
+  front(...tasks: Task[]): void {
+    this.s.turn.queue.unshift(...tasks);
+  }
+
+  /** Draw cards for a seat; in multiplayer an empty deck takes the shuffled discard pile first. */
+  draw(seat: Seat, count: number): number {
+    const s = this.s;
+    let drawn = 0;
+    for (let i = 0; i < count; i++) {
+      if (s.deck.length === 0) {
+        if (isSolo(s) || s.discard.length === 0) break;
+        s.deck = s.discard;
+        s.discard = [];
+        shuffleInPlace(s.rng, s.deck);
+        this.log('reshuffle', null, 'The discard pile was shuffled to make a new deck.');
+      }
+      s.players[seat].hand.push(s.deck.pop()!);
+      drawn++;
+    }
+    return drawn;
+  }
+
+  /** Draw passengers from the bag; each one the bag cannot give is a VP token instead. */
+  drawPassengers(seat: Seat, count: number): void {
+    const p = this.player(seat);
+    for (let i = 0; i < count; i++) {
+      if (this.s.bag.length === 0) {
+        p.vp += 1;
+        this.log('passenger', seat, `${this.name(seat)} found the passenger bag empty and took 1 VP token instead.`);
+        continue;
+      }
+      const id = this.s.bag.splice(randomInt(this.s.rng, this.s.bag.length), 1)[0];
+      p.supply.push(id);
+      this.log('passenger', seat, `${this.name(seat)} drew a passenger for ${placeName(passengerDestination(id))}.`);
+    }
+  }
+
+  execute(seat: Seat, a: Action): void {
+    const d = currentDecision(this.s)!;
+    if (a.type === 'returnCard') return this.returnCard(seat);
+    if (d.kind === 'action') {
+      this.s.turn.actionsLeft -= 1;
+    } else if (d.kind === 'bonus') {
+      this.s.turn.queue.shift();
+      if (a.type === 'skip') {
+        this.log('bonus', seat, `${this.name(seat)} declined ${BONUS_WORDS[d.bonus]}.`);
+        return;
+      }
+    }
+    const bonus = d.kind === 'bonus';
+    switch (a.type) {
+      case 'take': return this.take(seat, a);
+      case 'build': return this.build(seat, a);
+      case 'loadCard':
+      case 'loadPassenger': return this.load(seat, a, bonus);
+      case 'deliver': return this.startDelivery(seat, a.at);
+      case 'discard': return this.discard(seat, a.card);
+      default: return this.deliveryStep(seat, a);
+    }
+  }
+
+  returnCard(seat: Seat): void {
+    const cost = returnCost(this.s);
+    this.player(seat).vp -= cost;
+    const c = this.s.discard.pop()!;
+    this.s.deck.push(c);
+    this.log('return', seat, `${this.name(seat)} spent ${cost} VP tokens to put ${card(c).name} back on top of the deck.`);
+  }
+
+  take(seat: Seat, a: Extract<Action, { type: 'take' }>): void {
+    const p = this.player(seat);
+    if (a.from === 'display') {
+      this.s.display.splice(this.s.display.indexOf(a.card), 1);
+      p.hand.push(a.card);
+      this.log('take', seat, `${this.name(seat)} took ${card(a.card).name} from the display.`);
+    } else if (a.from === 'deck') {
+      this.draw(seat, 1);
+      this.log('take', seat, `${this.name(seat)} took a card from the deck.`);
+    } else {
+      this.drawPassengers(seat, 1);
+    }
+  }
+
+  build(seat: Seat, a: Extract<Action, { type: 'build' }>): void {
+    const plan = computeBuild(this.s, seat, a);
+    if ('error' in plan) throw new Error(plan.error.message);
+    const p = this.player(seat);
+    const c = card(a.card);
+    p.hand.splice(p.hand.indexOf(a.card), 1);
+    if (a.scrap) {
+      const i = p.train.findIndex((x) => x.card === a.scrap);
+      const [gone] = p.train.splice(i, 1);
+      this.unload(gone.loads);
+      this.s.discard.push(gone.card);
+      this.log('scrap', seat, `${this.name(seat)} scrapped ${card(gone.card).name} to make room.`);
+    }
+    let what: string;
+    if (c.category === 'building') {
+      if (a.replace) {
+        p.buildings.splice(p.buildings.indexOf(a.replace), 1);
+        this.s.discard.push(a.replace);
+      }
+      p.buildings.push(c.id);
+      what = a.replace ? `${c.name}, replacing ${card(a.replace).name}` : c.name;
+    } else if (a.upgrade) {
+      const car = p.train.find((x) => x.card === a.upgrade)!;
+      this.s.discard.push(car.card);
+      what = `${c.name}, upgrading ${card(car.card).name}`;
+      car.card = c.id;
+    } else {
+      p.train.push({ card: c.id, loads: [] });
+      what = c.name;
+    }
+    this.log('build', seat, `${this.name(seat)} built ${what} for ${plan.cost} card${plan.cost === 1 ? '' : 's'}.`);
+    const tasks: Task[] = [];
+    if (plan.cost > 0) tasks.push({ kind: 'pay', count: plan.cost, reason: 'build', label: c.name });
+    if (plan.passengers > 0) tasks.push({ kind: 'passengers', count: plan.passengers, source: c.name });
+    this.front(...tasks);
+  }
+
+  /** Goods from a removed car go to the discard pile, passengers back to the bag. */
+  unload(loads: Load[]): void {
+    for (const l of loads) {
+      if (l.kind === 'passenger') this.s.bag.push(l.id);
+      else if (l.card) this.s.discard.push(l.card);
+    }
+  }
+
+  load(seat: Seat, a: Extract<Action, { type: 'loadCard' | 'loadPassenger' }>, bonus: boolean): void {
+    const p = this.player(seat);
+    const owner = this.player(a.seat);
+    const car = owner.train.find((x) => x.card === a.car)!;
+    const def = card(car.card);
+    const acc = carAccepts(def);
+    const tasks: Task[] = [];
+    let loaded: 'coal' | 'oil' | 'box' | 'any' | 'passenger';
+    const whose = a.seat === seat ? 'their own' : `${this.name(a.seat)}'s`;
+    if (a.type === 'loadCard') {
+      p.hand.splice(p.hand.indexOf(a.card), 1);
+      const sym = card(a.card).symbol;
+      const as = acc.goods === 'any' ? (a.faceDown || sym === 'all' ? 'any' : sym) : acc.goods!;
+      car.loads.push({ kind: 'card', card: a.card, as, faceDown: a.faceDown === true });
+      loaded = as;
+      if (a.faceDown) {
+        tasks.push({ kind: 'pay', count: 1, reason: 'faceDown', label: 'a face-down load' });
+        this.log('load', seat, `${this.name(seat)} loaded a card face down into ${whose} ${def.name}.`);
+      } else {
+        this.log('load', seat, `${this.name(seat)} loaded ${card(a.card).name} as ${as === 'any' ? 'a wild good' : as} into ${whose} ${def.name}.`);
+      }
+    } else {
+      p.supply.splice(p.supply.indexOf(a.passenger), 1);
+      car.loads.push({ kind: 'passenger', id: a.passenger });
+      loaded = 'passenger';
+      this.log('load', seat, `${this.name(seat)} seated a passenger for ${placeName(passengerDestination(a.passenger))} in ${whose} ${def.name}.`);
+    }
+    // Solo players gain their own cars' benefits; bonus loads never gain one.
+    const gains = !bonus && (isSolo(this.s) || a.seat !== seat);
+    const b = def.benefit;
+    if (gains && b && b.draw > 0) tasks.push({ kind: 'draw', count: b.draw, source: def.name });
+    // The loader's own cabooses reward every load they make; their cards arrive before any
+    // discard the car asks for, so the player discards from everything drawn.
+    if (loaded === 'coal') {
+      const n = abilityCount(p, 'coalLoadDraw');
+      if (n > 0) tasks.push({ kind: 'draw', count: n, source: 'Caboose 2' });
+    }
+    if (loaded === 'passenger') {
+      const n = abilityCount(p, 'passengerLoadDraw');
+      if (n > 0) tasks.push({ kind: 'draw', count: 2 * n, source: 'Caboose 8' });
+    }
+    if (gains && b?.discard) tasks.push({ kind: 'discard', count: b.discard, source: def.name });
+    if (gains && b?.vp) tasks.push({ kind: 'vp', count: b.vp, source: def.name });
+    if (gains && b?.bonus) tasks.push({ kind: 'bonus', bonus: b.bonus, source: def.name });
+    this.front(...tasks);
+  }
+
+  startDelivery(seat: Seat, at: string): void {
+    this.log('deliver', seat, `${this.name(seat)} makes a delivery at ${placeName(at)}.`);
+    this.front({ kind: 'delivery', progress: newProgress(at) });
+    const n = abilityCount(this.player(seat), 'deliverDraw');
+    if (n > 0) {
+      this.draw(seat, n);
+      this.log('draw', seat, `${this.name(seat)} drew ${n} card${n === 1 ? '' : 's'} (Caboose 1).`);
+    }
+  }
+
+  /** Take an item off the player's train: goods to the discard pile, passengers returned as asked. */
+  takeItem(p: PlayerState, id: string): Load {
+    for (const c of p.train) {
+      const i = c.loads.findIndex((l) => (l.kind === 'passenger' ? l.id === id : l.card === id));
+      if (i >= 0) return c.loads.splice(i, 1)[0];
+    }
+    throw new Error(`item ${id} not on train`);
+  }
+
+  advanceProgress(seat: Seat, why: string): void {
+    const th = threshold(this.s);
+    if (th === null) return; // solo games do not use the progress track
+    if (this.s.progress < th) this.s.progress += 1;
+    this.log('progress', seat, `The progress train moves to space ${this.s.progress} of ${th} (${why}).`);
+  }
+
+  ticketReward(seat: Seat, dest: string, index: number, bonusTasks: Task[]): void {
+    const t = this.s.tickets.find((x) => x.destination === dest)!;
+    const r = ticketDef(t.tile).rewards[index];
+    const parts: string[] = [];
+    if (r.cards > 0) parts.push(`${this.draw(seat, r.cards)} card(s)`);
+    if (r.vp > 0) {
+      this.player(seat).vp += r.vp;
+      parts.push(`${r.vp} VP`);
+    }
+    if (r.bonus) {
+      bonusTasks.push({ kind: 'bonus', bonus: r.bonus, source: `the ${placeName(dest)} ticket` });
+      parts.push(BONUS_WORDS[r.bonus]);
+    }
+    this.log('ticket', seat, `${this.name(seat)} claims the ticket reward at ${placeName(dest)}: ${parts.join(', ')}.`);
+  }
+
+  deliveryStep(seat: Seat, a: Action): void {
+    const task = this.s.turn.queue[0];
+    if (!task || task.kind !== 'delivery') throw new Error('no delivery in progress');
+    const prog = task.progress;
+    const p = this.player(seat);
+    const after: Task[] = [];
+    const returnGoods = (ids: string[]) => {
+      for (const id of ids) {
+        const l = this.takeItem(p, id);
+        if (l.kind === 'passenger') {
+          // A passenger standing in for a good (Caboose 7) goes back to the bag.
+          prog.passengerAsCargoUsed = true;
+          this.s.bag.push(l.id);
+        } else this.s.discard.push(l.card!);
+      }
+    };
+    switch (a.type) {
+      case 'deliverPrimary': {
+        returnGoods(a.items);
+        this.s.islandsOnMap.splice(this.s.islandsOnMap.indexOf(prog.at), 1);
+        p.islands.push({ island: prog.at, secondary: null });
+        prog.primary = true;
+        this.log('contract', seat, `${this.name(seat)} completed the primary contract at ${placeName(prog.at)} and took its island card.`);
+        this.advanceProgress(seat, 'an island card was taken');
+        break;
+      }
+      case 'deliverSecondary': {
+        returnGoods(a.items);
+        const held = p.islands.find((i) => i.island === prog.at && i.secondary === null)!;
+        held.secondary = a.contract;
+        prog.secondary = true;
+        this.log('contract', seat, `${this.name(seat)} completed a secondary contract at ${placeName(prog.at)} worth ${islandDef(prog.at).secondary[a.contract].vp} VP.`);
+        break;
+      }
+      case 'deliverTicket': {
+        const dest = a.to ?? prog.at;
+        if (dest !== prog.at) prog.remoteTicketUsed = true;
+        this.takeItem(p, a.passenger);
+        const t = this.s.tickets.find((x) => x.destination === dest)!;
+        const index = t.filled.length;
+        t.filled.push(a.passenger);
+        p.delivered[dest] = (p.delivered[dest] ?? 0) + 1;
+        this.ticketReward(seat, dest, index, after);
+        if (t.filled.length === 3) this.advanceProgress(seat, `the ${placeName(dest)} ticket tile is full`);
+        break;
+      }
+      case 'deliverAnyPassenger': {
+        prog.anyPassengerUsed = true;
+        this.takeItem(p, a.passenger);
+        this.s.bag.push(a.passenger);
+        const t = this.s.tickets.find((x) => x.destination === prog.at)!;
+        p.delivered[prog.at] = (p.delivered[prog.at] ?? 0) + 1;
+        this.ticketReward(seat, prog.at, t.filled.length, after);
+        break;
+      }
+      case 'deliverSpecial': {
+        // The item is set aside while drawing, so a reshuffle can never deal it back.
+        const l = this.takeItem(p, a.item);
+        const n = this.draw(seat, CATALOGUE.specialDeliveryCards);
+        if (l.kind === 'passenger') this.s.bag.push(l.id);
+        else this.s.discard.push(l.card!);
+        this.log('special', seat, `${this.name(seat)} made a special delivery and drew ${n} card${n === 1 ? '' : 's'}.`);
+        break;
+      }
+      case 'endDelivery':
+        this.s.turn.queue.shift();
+        this.s.turn.queue.unshift(...(task.afterDelivery ?? []));
+        return;
+      default:
+        throw new Error(`unexpected action ${a.type}`);
+    }
+    prog.steps += 1;
+    // Bonus actions from ticket rewards wait until the delivery is over.
+    task.afterDelivery = [...(task.afterDelivery ?? []), ...after];
+  }
+
+  discard(seat: Seat, id: string): void {
+    const p = this.player(seat);
+    p.hand.splice(p.hand.indexOf(id), 1);
+    this.s.discard.push(id);
+    const task = this.s.turn.queue[0];
+    if (task.kind === 'pay' || task.kind === 'discard') {
+      task.count -= 1;
+      if (task.count <= 0) this.s.turn.queue.shift();
+    }
+    this.log('discard', seat, `${this.name(seat)} discarded ${card(id).name}.`);
+  }
+
+  /** Run automatic steps until a seat must decide or the game is over. */
+  advance(): void {
+    const s = this.s;
+    for (let guard = 0; guard < 10000; guard++) {
+      if (s.gameOver) return;
+      if (isSolo(s) && this.soloCheck()) return;
+      const seat = s.turn.seat;
+      const p = this.player(seat);
+      const task = s.turn.queue[0];
+      if (task) {
+        switch (task.kind) {
+          case 'draw': {
+            s.turn.queue.shift();
+            const n = this.draw(seat, task.count);
+            this.log('draw', seat, `${this.name(seat)} drew ${n} card${n === 1 ? '' : 's'} (${task.source}).`);
+            continue;
+          }
+          case 'passengers':
+            s.turn.queue.shift();
+            this.drawPassengers(seat, task.count);
+            continue;
+          case 'vp':
+            s.turn.queue.shift();
+            p.vp += task.count;
+            this.log('vp', seat, `${this.name(seat)} took ${task.count} VP token${task.count === 1 ? '' : 's'} (${task.source}).`);
+            continue;
+          case 'discard':
+            if (p.hand.length === 0) { s.turn.queue.shift(); continue; }
+            task.count = Math.min(task.count, p.hand.length);
+            return;
+          case 'pay':
+            return;
+          case 'handLimit':
+            if (p.hand.length <= HAND_LIMIT) { s.turn.queue.shift(); continue; }
+            return;
+          case 'bonus':
+            if (legalActions(s, seat).every((a) => a.type === 'skip' || a.type === 'returnCard')) {
+              s.turn.queue.shift();
+              this.log('bonus', seat, `${this.name(seat)} could not use ${BONUS_WORDS[task.bonus]}, so it is lost.`);
+              continue;
+            }
+            return;
+          case 'delivery':
+            if (task.progress.steps > 0 && deliverySteps(s, seat, task.progress).length === 0) {
+              s.turn.queue.shift();
+              s.turn.queue.unshift(...(task.afterDelivery ?? []));
+              continue;
+            }
+            return;
+        }
+      }
+      if (s.turn.actionsLeft > 0) return;
+      if (!s.turn.ending) {
+        s.turn.ending = true;
+        if (!isSolo(s)) this.endChecks(seat);
+        if (p.hand.length > HAND_LIMIT) s.turn.queue.push({ kind: 'handLimit' });
+        continue;
+      }
+      this.finishTurn(seat);
+    }
+    throw new Error('the game did not settle (rules engine loop)');
+  }
+
+  endChecks(seat: Seat): void {
+    const s = this.s;
+    const th = threshold(s)!;
+    if (s.progress >= th && s.progressTrain === null) {
+      s.progressTrain = seat;
+      this.log('progress', seat, `${this.name(seat)} takes the progress train (1 VP).`);
+      if (!s.endTriggered) this.trigger(seat, 'progress');
+    }
+    if (!s.endTriggered && s.deck.length === 0 && s.discard.length === 0) this.trigger(seat, 'cards');
+  }
+
+  trigger(seat: Seat, reason: 'progress' | 'cards'): void {
+    const s = this.s;
+    s.endTriggered = true;
+    // Everyone, the trigger player included, gets one more turn after this one.
+    s.finalTurnsLeft = s.players.length + 1;
+    s.result = { reason, solo: null };
+    this.log('end', seat, reason === 'progress'
+      ? 'The progress train reached the end of the track: everyone takes one final turn.'
+      : 'The deck and the discard pile are both empty: everyone takes one final turn.');
+  }
+
+  finishTurn(seat: Seat): void {
+    const s = this.s;
+    const refill = () => {
+      while (s.display.length < CATALOGUE.displaySize) {
+        if (s.deck.length === 0 && (isSolo(s) || s.discard.length === 0)) break;
+        this.draw(seat, 1);
+        s.display.push(this.player(seat).hand.pop()!);
+      }
+    };
+    refill();
+    if (isSolo(s)) {
+      // Night phase: one card from the top of the deck goes face up onto the discard pile.
+      if (s.deck.length > 0) {
+        const c = s.deck.pop()!;
+        s.discard.push(c);
+        this.log('night', seat, `Night falls: ${card(c).name} is discarded from the deck (${s.deck.length} left).`);
+      }
+    }
+    if (s.finalTurnsLeft !== null) {
+      s.finalTurnsLeft -= 1;
+      if (s.finalTurnsLeft <= 0) {
+        s.gameOver = true;
+        this.log('game-over', null, 'The game is over.');
+        return;
+      }
+    }
+    const next = (seat + 1) % s.players.length;
+    s.turn = { seat: next, actionsLeft: CATALOGUE.actionsPerTurn, queue: [], ending: false, number: s.turn.number + 1 };
+    this.log('turn', next, `${this.name(next)}'s turn${s.finalTurnsLeft !== null ? ' (final turn)' : ''}.`);
+  }
+
+  /** Solo games end at once when the objective is met or the deck runs out. */
+  soloCheck(): boolean {
+    const s = this.s;
+    const scenario = scenarioOf(s);
+    if (scenario && soloObjectiveMet(s)) {
+      s.gameOver = true;
+      s.result = { reason: 'objective', solo: 'won' };
+      this.log('game-over', 0, `Chapter ${scenario.chapter} objective complete: you win!`);
+      return true;
+    }
+    if (s.deck.length === 0) {
+      s.gameOver = true;
+      s.result = { reason: 'deck-empty', solo: scenario ? 'lost' : 'finished' };
+      this.log('game-over', 0, scenario ? 'The deck ran out before the objective was met: the chapter is lost.' : 'The deck is empty: the Challenge is over.');
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * @isle-of-trains/rules: the complete rules of Isle of Trains: All Aboard as
+ * pure functions over plain JSON data. No I/O, no clock, no network.
+ */
+export { createGame, GameOptionsSchema, GameOptionsError } from './setup';
+export { applyAction } from './apply';
+export { legalActions } from './legal';
+export { playerView } from './view';
+export { currentDecision } from './decision';
+export { scoreBreakdown, playerScore, challengeRating, buildingPoints } from './score';
+export type { ScoreBreakdown, PlayerScore, BuildingScore } from './score';
+export { soloStatus } from './solo';
+export type { SoloStatus } from './solo';
+export { ActionSchema } from './actions';
+export type { Action, ActionType } from './actions';
+export { validate } from './validate';
+export * from './catalogue';
+export * from './types';
+export {
+  capacityOf, weightOf, carAccepts, itemsOnTrain, locations, buildingLimit, isSolo, scenarioOf, nameOf, loadedCount,
+} from './table';
+export type { Table, TrainItem } from './table';

@@ -1,0 +1,2 @@
+import { runRandomGameProperties } from './properties';
+runRandomGameProperties((seed) => ({ players: 3, seed }));
