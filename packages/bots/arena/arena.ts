@@ -1,0 +1,188 @@
+/**
+ * Arena: bots play each other (or the solo modes) and the results are printed.
+ *
+ *   npm run arena -- --games 100 --players 2 --bots greedy,random
+ *   npm run arena -- --games 40 --players 2 --bots strong,greedy --budget 50
+ *   npm run arena -- --games 20 --players 4 --bots strong,greedy,greedy,greedy
+ *   npm run arena -- --solo --games 20 --bots greedy,strong
+ *
+ * Options: --games N, --players P, --bots list (one per seat; multiplayer seats
+ * rotate every game), --budget MS (strong bot time per decision, default 200),
+ * --iterations N (strong bot rounds per decision instead of a time budget),
+ * --seed S (base seed), --solo, --chapters list (default: challenge,1..10), --quiet.
+ */
+import './register';
+import {
+  applyAction, createGame, currentDecision, playerView, scoreBreakdown, type GameState, type GameOptions,
+} from '@isle-of-trains/rules';
+import { createBot, type Bot, type BotLevel, type PublicHistoryEntry } from '@isle-of-trains/bots';
+
+interface Args {
+  games: number;
+  players: number;
+  bots: BotLevel[];
+  budget: number;
+  iterations?: number;
+  seed: string;
+  solo: boolean;
+  chapters: (number | 'challenge')[];
+  quiet: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { games: 20, players: 2, bots: ['greedy', 'random'], budget: 200, seed: 'arena', solo: false, chapters: ['challenge', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], quiet: false };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = () => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${k} needs a value`);
+      return x;
+    };
+    switch (k) {
+      case '--games': a.games = Number(v()); break;
+      case '--players': a.players = Number(v()); break;
+      case '--bots': a.bots = v().split(',').map((s) => s.trim()) as BotLevel[]; break;
+      case '--budget': a.budget = Number(v()); break;
+      case '--iterations': a.iterations = Number(v()); break;
+      case '--seed': a.seed = v(); break;
+      case '--solo': a.solo = true; break;
+      case '--chapters': a.chapters = v().split(',').map((s) => (s === 'challenge' ? 'challenge' : Number(s))); break;
+      case '--quiet': a.quiet = true; break;
+      default: throw new Error(`unknown option ${k}`);
+    }
+  }
+  for (const b of a.bots) if (!['random', 'greedy', 'strong'].includes(b)) throw new Error(`unknown bot level ${b}`);
+  return a;
+}
+
+/** Wilson score interval for k successes in n trials (95%). */
+export function wilson(k: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+
+const timings = new Map<BotLevel, number[]>();
+function timed(bot: Bot, f: () => ReturnType<Bot['chooseAction']>): ReturnType<Bot['chooseAction']> {
+  const t0 = process.hrtime.bigint();
+  const r = f();
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  let arr = timings.get(bot.level);
+  if (!arr) timings.set(bot.level, (arr = []));
+  arr.push(ms);
+  return r;
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Games still going after this many decisions are stopped and scored as they stand (bots can stall). */
+const MAX_DECISIONS = 3000;
+
+/** Play one game to the end with one bot per seat. */
+function playGame(options: GameOptions, bots: Bot[], maxDecisions = MAX_DECISIONS): { state: GameState; decisions: number } {
+  let s = createGame(options);
+  const history: PublicHistoryEntry[] = [];
+  let decisions = 0;
+  while (decisions < maxDecisions && !s.gameOver) {
+    const seat = currentDecision(s)!.seat;
+    const bot = bots[seat];
+    const view = playerView(s, seat);
+    const action = timed(bot, () => bot.chooseAction({ view, seat, history }));
+    const r = applyAction(s, seat, action);
+    if (!r.ok) throw new Error(`${bot.level} bot at seat ${seat} sent an illegal action ${JSON.stringify(action)}: ${r.error.code} ${r.error.message}`);
+    history.push(...r.events);
+    s = r.state;
+    decisions++;
+  }
+  return { state: s, decisions };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function multiplayer(a: Args): void {
+  const P = a.players;
+  if (a.bots.length !== P) throw new Error(`--bots needs ${P} entries (one per seat), got ${a.bots.length}`);
+  const makeBot = (level: BotLevel, i: number) => createBot(level, { seed: `${a.seed}:${i}`, timeBudgetMs: a.budget, iterations: a.iterations });
+  const entries = a.bots.map((level, i) => ({ level, label: `#${i + 1} ${level}`, wins: 0, games: 0, scores: [] as number[], bot: makeBot(level, i) }));
+  const t0 = Date.now();
+  let totalDecisions = 0;
+  let capped = 0;
+  for (let g = 0; g < a.games; g++) {
+    // Rotate: entry i sits at seat (i + g) % P.
+    const seatEntry = new Array<number>(P);
+    entries.forEach((_, i) => { seatEntry[(i + g) % P] = i; });
+    const { state, decisions } = playGame({ players: P, seed: `${a.seed}-${g}` }, seatEntry.map((i) => entries[i].bot));
+    totalDecisions += decisions;
+    if (!state.gameOver) capped++;
+    const sb = scoreBreakdown(state);
+    for (let seat = 0; seat < P; seat++) {
+      const e = entries[seatEntry[seat]];
+      e.games++;
+      e.scores.push(sb.players[seat].total);
+      if (sb.winners.includes(seat)) e.wins += 1 / sb.winners.length;
+    }
+    if (!a.quiet) {
+      console.log(`game ${g + 1}/${a.games}: ${seatEntry.map((i, seat) => `${entries[i].label}=${sb.players[seat].total}${sb.winners.includes(seat) ? '*' : ''}`).join(' ')} (${state.result?.reason ?? 'stopped'}, ${decisions} decisions, ${((Date.now() - t0) / (g + 1) / 1000).toFixed(1)}s/game)`);
+    }
+  }
+  console.log(`\n${a.games} games, ${P} players, bots ${a.bots.join(',')}, strong ${a.iterations ? `${a.iterations} rounds` : `${a.budget} ms`}/decision, seed ${a.seed}`);
+  for (const e of entries) {
+    const [lo, hi] = wilson(e.wins, e.games);
+    const mean = e.scores.reduce((x, y) => x + y, 0) / e.scores.length;
+    console.log(`  ${e.label.padEnd(10)} win rate ${pct(e.wins / e.games)} (95% CI ${pct(lo)}–${pct(hi)}), mean score ${mean.toFixed(1)}`);
+  }
+  if (capped > 0) console.log(`  ${capped} game(s) stalled and were stopped after ${MAX_DECISIONS} decisions, scored as they stood`);
+  console.log(`  ${(totalDecisions / a.games).toFixed(0)} decisions/game, ${((Date.now() - t0) / a.games / 1000).toFixed(2)} s/game`);
+  printTimings();
+}
+
+function solo(a: Args): void {
+  const levels = [...new Set(a.bots)];
+  for (const level of levels) {
+    const bot = createBot(level, { seed: `${a.seed}:${level}`, timeBudgetMs: a.budget, iterations: a.iterations });
+    console.log(`\n${level} bot, ${a.games} games per chapter`);
+    for (const ch of a.chapters) {
+      const scores: number[] = [];
+      const ratings = new Map<string, number>();
+      let wins = 0;
+      for (let g = 0; g < a.games; g++) {
+        const options: GameOptions = ch === 'challenge'
+          ? { players: 1, seed: `${a.seed}-solo-${g}`, mode: 'challenge' }
+          : { players: 1, seed: `${a.seed}-ch${ch}-${g}`, mode: 'scenario', scenario: ch };
+        const { state } = playGame(options, [bot]);
+        const sb = scoreBreakdown(state);
+        scores.push(sb.players[0].total);
+        if (sb.rating) ratings.set(sb.rating, (ratings.get(sb.rating) ?? 0) + 1);
+        if (state.result?.solo === 'won') wins++;
+      }
+      const mean = scores.reduce((x, y) => x + y, 0) / scores.length;
+      const sorted = [...scores].sort((x, y) => x - y);
+      if (ch === 'challenge') {
+        const dist = ['Freeloader', 'Trainee', 'Engineer', 'Head Conductor', 'Island Conductor'].map((r) => `${r} ${ratings.get(r) ?? 0}`).join(', ');
+        console.log(`  Challenge: mean score ${mean.toFixed(1)} (min ${sorted[0]}, median ${quantile(sorted, 0.5)}, max ${sorted[sorted.length - 1]}); ratings: ${dist}`);
+      } else {
+        const [lo, hi] = wilson(wins, a.games);
+        console.log(`  Chapter ${String(ch).padStart(2)}: win rate ${pct(wins / a.games)} (95% CI ${pct(lo)}–${pct(hi)}), mean score ${mean.toFixed(1)}`);
+      }
+    }
+  }
+  printTimings();
+}
+
+function printTimings(): void {
+  console.log('  decision time per level:');
+  for (const [level, arr] of timings) {
+    const sorted = [...arr].sort((x, y) => x - y);
+    console.log(`    ${level.padEnd(7)} median ${quantile(sorted, 0.5).toFixed(2)} ms, p99 ${quantile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms over ${arr.length} decisions`);
+  }
+}
+
+const args = parseArgs(process.argv.slice(2));
+if (args.solo) solo(args);
+else multiplayer(args);
