@@ -1,0 +1,115 @@
+/**
+ * Prometheus metrics (prom-client), served at GET /metrics. One registry per server instance.
+ *
+ *   isle_rooms{phase}                       live rooms on this process by phase (lobby/playing/ended)
+ *   isle_clients{state}                     connected sockets; human seats waiting for a reconnect;
+ *                                           human seats a bot plays for (away)
+ *   isle_intents_total{result,code}         intents accepted (code="ok") and rejected by error code
+ *   isle_intent_to_patch_seconds            from an intent's arrival to its state patch being sent
+ *   isle_store_write_seconds{backend}       store append latency (file: write(2); redis: round trip;
+ *                                           file-sync: background fdatasync)
+ *   isle_store_write_errors_total{backend}
+ *   isle_draining                           1 while shutting down (/readyz answers 503)
+ *   isle_games_restored_total, isle_restore_seconds   games brought back at start, and how long it took
+ *   nodejs_eventloop_lag_seconds (+ _p50/_p90/_p99 ...), process_* and nodejs_* defaults
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { StoreObserver } from './store/types';
+
+/** What the metrics read from a live room (duck-typed on a Colyseus Room with IsleState). */
+export interface RoomLike {
+  roomId: string;
+  clients: { length: number };
+  state?: { phase?: string; seats?: Iterable<{ kind?: string; connected?: boolean; botPlaying?: boolean }> };
+}
+
+export const PHASES = ['lobby', 'playing', 'ended'] as const;
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly intents: Counter<'result' | 'code'>;
+  readonly intentToPatch: Histogram;
+  readonly storeWrite: Histogram<'backend'>;
+  readonly storeErrors: Counter<'backend'>;
+  readonly draining: Gauge;
+  readonly restored: Counter;
+  readonly restoreSeconds: Gauge;
+
+  constructor(rooms: () => Iterable<RoomLike> = () => []) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
+    new Gauge({
+      name: 'isle_rooms', help: 'Live rooms on this process by phase', labelNames: ['phase'], registers,
+      collect() {
+        const n: Record<string, number> = { lobby: 0, playing: 0, ended: 0 };
+        for (const r of rooms()) {
+          const phase = r.state?.phase ?? 'lobby';
+          n[phase] = (n[phase] ?? 0) + 1;
+        }
+        for (const [phase, v] of Object.entries(n)) this.set({ phase }, v);
+      },
+    });
+    new Gauge({
+      name: 'isle_clients', help: 'Clients by state: connected sockets, seats awaiting reconnection, seats played by a bot for an absent human',
+      labelNames: ['state'], registers,
+      collect() {
+        let connected = 0, reconnecting = 0, away = 0;
+        for (const r of rooms()) {
+          connected += r.clients.length;
+          for (const s of r.state?.seats ?? []) {
+            if (s.kind !== 'human' || s.connected) continue;
+            if (s.botPlaying) away++; else reconnecting++;
+          }
+        }
+        this.set({ state: 'connected' }, connected);
+        this.set({ state: 'reconnecting' }, reconnecting);
+        this.set({ state: 'away' }, away);
+      },
+    });
+    this.intents = new Counter({
+      name: 'isle_intents_total', help: 'Intents by result (accepted/rejected) and code (ok or the error code)',
+      labelNames: ['result', 'code'], registers,
+    });
+    this.intentToPatch = new Histogram({
+      name: 'isle_intent_to_patch_seconds', help: 'Time from an intent arriving to the state patch that shows it being sent',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers,
+    });
+    this.storeWrite = new Histogram({
+      name: 'isle_store_write_seconds', help: 'Game store write latency by backend',
+      labelNames: ['backend'], buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5], registers,
+    });
+    this.storeErrors = new Counter({ name: 'isle_store_write_errors_total', help: 'Failed store writes', labelNames: ['backend'], registers });
+    this.draining = new Gauge({ name: 'isle_draining', help: '1 while the process is shutting down', registers });
+    this.restored = new Counter({ name: 'isle_games_restored_total', help: 'Unfinished games recreated from the store at start', registers });
+    this.restoreSeconds = new Gauge({ name: 'isle_restore_seconds', help: 'Time taken to restore games at start', registers });
+  }
+
+  intentAccepted(): void {
+    this.intents.inc({ result: 'accepted', code: 'ok' });
+  }
+
+  intentRejected(code: string): void {
+    this.intents.inc({ result: 'rejected', code });
+  }
+
+  /** Start timing an intent; call the result once the patch has been sent. */
+  intentTimer(): () => void {
+    const t0 = process.hrtime.bigint();
+    return () => this.intentToPatch.observe(Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+
+  readonly storeObserver: StoreObserver = {
+    write: (backend, seconds, ok) => {
+      if (ok) this.storeWrite.observe({ backend }, seconds);
+      else this.storeErrors.inc({ backend });
+    },
+  };
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

@@ -1,0 +1,705 @@
+/**
+ * IsleRoom: one table of Isle of Trains. The full rules GameState, the seed, the seat tokens and the
+ * action log live only in this object; clients get the schema mirror (src/mirror.ts), where hands are
+ * visible only to their owner. See docs/PROTOCOL.md for everything a client sends and receives.
+ */
+import { createHash, randomBytes, randomInt } from 'crypto';
+import { Room, ServerError, ErrorCode, matchMaker, type Client, type Deferred } from '@colyseus/core';
+import { StateView } from '@colyseus/schema';
+import {
+  ActionSchema, applyAction, createGame, currentDecision, playerView, scoreBreakdown, soloStatus,
+  type Action, type GameEvent, type GameOptions, type GameState, type RuleError,
+} from '@isle-of-trains/rules';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { mirrorGame, privatePart } from './mirror';
+import { CreateOptionsSchema, IntentSchema, JoinOptionsSchema, StartSchema, issuesText, type CreateOptions } from './options';
+import type { ReplayStore } from './replays';
+import { randomBot, type BotFactory, type BotPlayer } from './bots';
+import { GameSchema, IsleState, LogEntry, SeatInfo } from './schema';
+import { hashToken, now, type GameStore } from './store/types';
+import type { Metrics } from './metrics';
+import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
+
+export const ROOM_NAME = 'isle';
+/** Close code sent to a connection whose seat was retaken elsewhere with the seat token. */
+export const CLOSE_SEAT_TAKEN = 4100;
+
+export interface RoomDeps {
+  config: Config;
+  logger: Logger;
+  replays: ReplayStore;
+  bots: BotFactory;
+  /** Action log for restarts and replays (src/store); none = nothing is stored. */
+  store?: GameStore;
+  metrics?: Metrics;
+  /** True while the process shuts down: no new rooms. */
+  draining?: () => boolean;
+}
+
+export interface RoomMetadata {
+  seats: number;
+  freeSeats: number;
+  humans: number;
+  bots: number;
+  mode: string;
+  scenario: number;
+  phase: string;
+  botLevel: string;
+  turnTimeLimit: number;
+  creator: string;
+  code: string;
+}
+
+interface Slot {
+  kind: 'empty' | 'human' | 'bot';
+  name: string;
+  token: string | null;
+  sessionId: string | null;
+  connected: boolean;
+  botPlaying: boolean;
+  reconnection: Deferred<Client> | null;
+}
+
+class TokenBucket {
+  private tokens: number;
+  private last = Date.now();
+  constructor(private readonly rate: number, private readonly burst: number) { this.tokens = burst; }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+interface UserData {
+  /** Seat index, or -1 for a spectator. */
+  seat: number;
+  /** Messages accepted for handling. */
+  bucket: TokenBucket;
+  /** RATE_LIMITED replies: one per refused message, but a flood past this second bucket is dropped silently. */
+  notices: TokenBucket;
+  /** Closed by the server because the seat was retaken elsewhere: no reconnection. */
+  kicked?: boolean;
+  /** onJoin completed (a join refused with BAD_OPTIONS etc. never gets a reconnection window). */
+  joined?: boolean;
+}
+
+type IsleClient = Client<{ userData: UserData }>;
+
+export interface ErrorMessage { code: string; message: string; id?: string | number }
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+function makeCode(): string {
+  let s = '';
+  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return s;
+}
+
+export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; client: IsleClient }> {
+  /** Set by the class app.ts builds around this one (see bindIsleRoom). */
+  deps!: RoomDeps;
+
+  private opts!: CreateOptions;
+  private slots: Slot[] = [];
+  private creator: string | null = null;
+  private game: GameState | null = null;
+  private gameOptions: GameOptions | null = null;
+  private seed = '';
+  private startedAt = '';
+  private actionLog: { seat: number; action: Action }[] = [];
+  private events: GameEvent[] = [];
+  private logCount = 0;
+  private timer: NodeJS.Timeout | null = null;
+  /** Bot moves in a row made while no human player was connected (see MAX_UNATTENDED_MOVES). */
+  private unattended = 0;
+  /** Set when an unattended game was stopped: nothing more is played in this room. */
+  private stopped = false;
+  private bot!: BotPlayer;
+  private rlog!: Logger;
+  /** Restored games: SHA-256 of each seat's token, until its owner comes back with the token. */
+  private restoredHashes: (string | null)[] = [];
+
+  override async onCreate(options: unknown): Promise<void> {
+    const { config } = this.deps;
+    const restoring = takeRestore(options);
+    if (restoring) this.roomId = restoring.roomId;
+    else if (this.deps.draining?.()) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'SHUTTING_DOWN: this server is restarting; try again');
+    this.rlog = this.deps.logger.child({ room: this.roomId });
+    const parsed = CreateOptionsSchema.safeParse(restoring?.createOptions ?? withoutRestoreKey(options) ?? {});
+    if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
+    this.opts = parsed.data;
+    if (this.opts.turnTimeLimit > 0 && this.opts.turnTimeLimit < config.MIN_TURN_SECONDS) {
+      throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: turnTimeLimit is 0 (off) or ${config.MIN_TURN_SECONDS}–3600 seconds`);
+    }
+    this.bot = this.deps.bots(this.opts.botLevel);
+
+    this.setState(new IsleState());
+    this.setPatchRate(config.PATCH_RATE_MS);
+    this.maxClients = this.opts.seats + config.MAX_SPECTATORS;
+
+    const s = this.state;
+    s.seatsTotal = this.opts.seats;
+    s.mode = this.opts.seats === 1 ? (this.opts.mode ?? 'challenge') : 'multiplayer';
+    s.scenario = this.opts.scenario ?? 0;
+    s.isPrivate = this.opts.private;
+    s.turnTimeLimit = this.opts.turnTimeLimit;
+    s.botLevel = this.opts.botLevel;
+    s.code = restoring?.code ?? await this.uniqueCode();
+
+    for (let i = 0; i < this.opts.seats; i++) {
+      const isBot = i >= this.opts.seats - this.opts.bots;
+      this.slots.push({
+        kind: isBot ? 'bot' : 'empty',
+        name: isBot ? `Bot ${i + 1}` : '',
+        token: null,
+        sessionId: null,
+        connected: false,
+        botPlaying: false,
+        reconnection: null,
+      });
+      s.seats.push(new SeatInfo());
+    }
+    this.syncSeats();
+    if (restoring) this.restore(restoring);
+    else this.deps.store?.append(this.roomId, { t: 'create', at: now(), options: { ...this.opts }, code: s.code });
+    if (this.opts.private) await this.setPrivate(true);
+    await this.updateMetadata();
+
+    this.onMessage('intent', (client: IsleClient, body: unknown) => this.guard(client, 'intent', body, () => this.onIntent(client, body)));
+    this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, () => this.onStart(client, body)));
+    this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, () => {
+      this.refuse(client, { code: 'UNKNOWN_MESSAGE', message: `Unknown message type "${String(type).slice(0, 40)}".` });
+    }));
+    this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
+  }
+
+  private async uniqueCode(): Promise<string> {
+    const taken = new Set((await matchMaker.query({ name: ROOM_NAME })).map((r) => (r.metadata as RoomMetadata | undefined)?.code));
+    for (;;) {
+      const code = makeCode();
+      if (!taken.has(code)) return code;
+    }
+  }
+
+  // ---------------------------------------------------------------- joining and leaving
+
+  override onJoin(client: IsleClient, options: unknown): void {
+    const parsed = JoinOptionsSchema.safeParse(options ?? {});
+    if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
+    const o = parsed.data;
+    if (o.code !== undefined && o.code.toUpperCase() !== this.state.code) {
+      throw new ServerError(ErrorCode.APPLICATION_ERROR, 'BAD_CODE: that code does not belong to this room');
+    }
+    const { config } = this.deps;
+    client.view = new StateView();
+    client.userData = {
+      seat: -1,
+      bucket: new TokenBucket(config.RATE_LIMIT, config.RATE_LIMIT_BURST),
+      notices: new TokenBucket(config.RATE_LIMIT, config.RATE_LIMIT_BURST),
+    };
+
+    let seat = -1;
+    if (o.seatToken !== undefined) {
+      seat = this.slots.findIndex((sl) => sl.token !== null && sl.token === o.seatToken);
+      if (seat < 0) seat = this.claimRestoredSeat(o.seatToken);
+      if (seat < 0) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'BAD_SEAT_TOKEN: no seat in this room has that token');
+      this.retake(seat, client);
+    } else if (this.state.phase === 'lobby') {
+      seat = this.slots.findIndex((sl) => sl.kind === 'empty');
+      if (seat >= 0) {
+        const slot = this.slots[seat];
+        slot.kind = 'human';
+        slot.name = o.name ?? `Player ${seat + 1}`;
+        slot.token = randomBytes(18).toString('base64url');
+        slot.sessionId = client.sessionId;
+        slot.connected = true;
+        if (this.creator === null) this.creator = client.sessionId;
+      }
+    }
+    client.userData.seat = seat;
+    client.userData.joined = true;
+    if (seat >= 0) {
+      const slot = this.slots[seat];
+      client.send('seat', { seat, token: slot.token, roomId: this.roomId });
+      const player = this.state.game?.players[seat];
+      if (player) client.view.add(player);
+      this.addLog(seat, 'join', `${slot.name} joined.`);
+    } else {
+      client.send('seat', { seat: -1, token: '', roomId: this.roomId });
+    }
+    this.rlog.info({ event: 'join', seat, session: client.sessionId }, seat >= 0 ? 'player joined' : 'spectator joined');
+    this.syncSeats();
+    void this.updateMetadata();
+
+    if (this.state.phase === 'lobby' && this.opts.seats === 1 && seat === 0) {
+      // Solo starts at once. The joining client is not in this.clients yet: give it its view here.
+      this.startGame();
+      client.view.add(this.state.game!.players[0]);
+    } else if (this.state.phase === 'playing' && seat >= 0) this.scheduleNext();
+  }
+
+  /** A client presented the seat token: it gets the seat, whoever held the connection before. */
+  private retake(seat: number, client: IsleClient): void {
+    const slot = this.slots[seat];
+    const previous = slot.sessionId;
+    const pending = slot.reconnection;
+    slot.sessionId = client.sessionId;
+    slot.connected = true;
+    slot.botPlaying = false;
+    slot.reconnection = null;
+    if (previous && this.creator === previous) this.creator = client.sessionId;
+    if (pending) pending.reject(new Error('seat retaken with its token'));
+    if (previous) {
+      const old = this.clients.find((c) => c.sessionId === previous);
+      if (old) {
+        old.userData = { ...old.userData!, seat: -1, kicked: true };
+        old.leave(CLOSE_SEAT_TAKEN, 'seat taken over by a newer connection');
+      }
+    }
+    this.rlog.info({ event: 'retake', seat }, 'seat retaken with token');
+  }
+
+  override onDrop(client: IsleClient, code?: number): void {
+    const seat = this.ownedSeat(client);
+    if (seat >= 0) {
+      const slot = this.slots[seat];
+      slot.connected = false;
+      this.syncSeats();
+      this.addLog(seat, 'drop', `${slot.name} lost the connection.`);
+    }
+    this.rlog.info({ event: 'drop', seat, code }, 'connection dropped');
+    const seconds = this.deps.config.RECONNECT_SECONDS;
+    if (seconds <= 0 || client.userData?.kicked || !client.userData?.joined) return; // onLeave follows
+    try {
+      const deferred = this.allowReconnection(client, seconds);
+      deferred.catch(() => undefined);
+      if (seat >= 0) this.slots[seat].reconnection = deferred;
+    } catch (e) {
+      this.rlog.warn({ event: 'drop', seat, err: (e as Error).message }, 'reconnection not possible');
+    }
+  }
+
+  override onReconnect(client: IsleClient): void {
+    const seat = this.ownedSeat(client);
+    // A reloaded page that reconnected with its reconnection token learns its seat again.
+    client.send('seat', { seat, token: seat >= 0 ? this.slots[seat].token : '', roomId: this.roomId });
+    if (seat >= 0) {
+      const slot = this.slots[seat];
+      slot.connected = true;
+      slot.botPlaying = false;
+      slot.reconnection = null;
+      this.addLog(seat, 'reconnect', `${slot.name} is back.`);
+      this.syncSeats();
+      this.scheduleNext();
+    }
+    this.rlog.info({ event: 'reconnect', seat }, 'reconnected');
+  }
+
+  override onLeave(client: IsleClient, code?: number): void {
+    const seat = this.ownedSeat(client);
+    this.rlog.info({ event: 'leave', seat, code }, 'left');
+    if (seat < 0) return;
+    const slot = this.slots[seat];
+    slot.reconnection = null;
+    slot.connected = false;
+    slot.sessionId = null;
+    if (this.state.phase === 'lobby') {
+      this.addLog(seat, 'leave', `${slot.name} left.`);
+      Object.assign(slot, { kind: 'empty', name: '', token: null, botPlaying: false });
+      if (this.creator === client.sessionId) {
+        const next = this.slots.find((sl) => sl.kind === 'human' && sl.sessionId !== null);
+        this.creator = next?.sessionId ?? null;
+      }
+    } else if (this.state.phase === 'playing' && !this.deps.draining?.()) {
+      // (while the server shuts down, the seat waits for its player on the next start instead)
+      slot.botPlaying = true;
+      this.addLog(seat, 'bot', `A bot plays for ${slot.name} until they come back.`);
+      this.scheduleNext();
+    }
+    this.syncSeats();
+    void this.updateMetadata();
+  }
+
+  override onDispose(): void {
+    this.clearTimer();
+    // A game in play stays open in the store (a shutdown; it is restored on the next start).
+    if (this.state?.phase === 'lobby') this.deps.store?.append(this.roomId, { t: 'abandon', at: now(), reason: 'lobby closed' });
+    this.rlog.info({ event: 'dispose', phase: this.state?.phase }, 'room disposed');
+  }
+
+  /** The seat this connection plays, or -1 (spectators, and connections whose seat was retaken). */
+  private ownedSeat(client: IsleClient): number {
+    const seat = client.userData?.seat ?? -1;
+    return seat >= 0 && this.slots[seat]?.sessionId === client.sessionId ? seat : -1;
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  /** Rate limit, size limit and crash guard shared by every message type. */
+  private guard(client: IsleClient, type: string, body: unknown, handle: () => void): void {
+    const id = (body && typeof body === 'object' && !Array.isArray(body)) ? (body as { id?: unknown }).id : undefined;
+    const replyId = (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isFinite(id)) ? id as string | number : undefined;
+    try {
+      const bucket = client.userData?.bucket;
+      if (bucket && !bucket.take()) {
+        if (client.userData!.notices.take()) this.refuse(client, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.', id: replyId });
+        return;
+      }
+      let size = 0;
+      try {
+        size = body === undefined ? 0 : Buffer.byteLength(JSON.stringify(body) ?? '');
+      } catch {
+        this.refuse(client, { code: 'BAD_MESSAGE', message: 'The message body cannot be read.' });
+        return;
+      }
+      if (size > this.deps.config.MAX_MESSAGE_BYTES) {
+        this.refuse(client, { code: 'TOO_LARGE', message: `Message body over ${this.deps.config.MAX_MESSAGE_BYTES} bytes.`, id: replyId });
+        return;
+      }
+      handle();
+    } catch (e) {
+      this.rlog.error({ event: 'message', type: type.slice(0, 40), seat: client.userData?.seat, err: (e as Error).message }, 'message handler failed');
+      this.refuse(client, { code: 'INTERNAL', message: 'The server could not handle that message.', id: replyId });
+    }
+  }
+
+  private refuse(client: IsleClient, error: ErrorMessage): void {
+    if (error.id === undefined) delete error.id;
+    client.send('error', error);
+  }
+
+  private onIntent(client: IsleClient, body: unknown): void {
+    const parsed = IntentSchema.safeParse(body);
+    if (!parsed.success) {
+      this.refuse(client, { code: 'BAD_MESSAGE', message: `intent must be { action, id? }: ${issuesText(parsed.error)}`.slice(0, 300) });
+      return;
+    }
+    const id = parsed.data.id;
+    const seat = this.ownedSeat(client);
+    const patched = this.deps.metrics?.intentTimer();
+    const fail = (error: RuleError | ErrorMessage) => {
+      this.deps.metrics?.intentRejected(error.code);
+      this.rlog.info({ event: 'refused', seat, code: error.code }, 'intent refused');
+      this.refuse(client, { code: error.code, message: error.message, id });
+    };
+    if (this.state.phase === 'lobby' || !this.game) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
+    if (this.state.phase === 'ended' || this.game.gameOver) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
+    if (this.stopped) return fail({ code: 'GAME_STOPPED', message: 'This game was stopped unfinished after a long time with nobody at the table.' });
+    if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot act.' });
+    const action = ActionSchema.safeParse(parsed.data.action);
+    if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });
+    const d = currentDecision(this.game);
+    if (!d || d.seat !== seat) {
+      return fail({ code: 'NOT_YOUR_TURN', message: d ? `It is ${this.slots[d.seat].name}'s decision, not yours.` : 'Nobody has a decision to make.' });
+    }
+    // The ack is queued to follow the patch that carries the action's effects (ordering guarantee).
+    const error = this.apply(seat, action.data, 'human', () => {
+      if (id !== undefined) client.send('ack', { id }, { afterNextPatch: true });
+    });
+    if (error) return fail(error);
+    this.deps.metrics?.intentAccepted();
+    patched?.();
+  }
+
+  private onStart(client: IsleClient, body: unknown): void {
+    if (!StartSchema.safeParse(body).success) {
+      this.refuse(client, { code: 'BAD_MESSAGE', message: 'start takes an empty body {}.' });
+      return;
+    }
+    if (this.state.phase !== 'lobby') {
+      this.refuse(client, { code: 'ALREADY_STARTED', message: 'The game has already started.' });
+      return;
+    }
+    if (client.sessionId !== this.creator) {
+      this.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.' });
+      return;
+    }
+    const free = this.slots.filter((sl) => sl.kind === 'empty').length;
+    if (free > 0) {
+      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.` });
+      return;
+    }
+    this.startGame();
+  }
+
+  // ---------------------------------------------------------------- the game
+
+  private startGame(): void {
+    this.seed = randomBytes(32).toString('hex');
+    const names = this.slots.map((sl, i) => sl.name || `Player ${i + 1}`);
+    const options: GameOptions = { players: this.opts.seats, seed: this.seed, names };
+    if (this.opts.seats === 1) {
+      options.mode = this.opts.mode ?? 'challenge';
+      if (this.opts.scenario !== undefined) options.scenario = this.opts.scenario;
+    }
+    this.gameOptions = options;
+    this.game = createGame(options);
+    this.startedAt = new Date().toISOString();
+    this.autoDispose = false; // bots finish the game even when every human is away
+
+    const s = this.state;
+    s.seedHash = createHash('sha256').update(this.seed).digest('hex');
+    const store = this.deps.store;
+    this.slots.forEach((sl, seat) => store?.append(this.roomId, {
+      t: 'seat', at: now(), seat, name: sl.name, kind: sl.kind, botLevel: sl.kind === 'bot' ? this.opts.botLevel : undefined,
+      tokenHash: sl.token ? hashToken(sl.token) : undefined, isCreator: sl.sessionId !== null && sl.sessionId === this.creator,
+    }));
+    store?.append(this.roomId, { t: 'start', at: this.startedAt, options: { ...options, names: [...names] }, seedHash: s.seedHash });
+    s.phase = 'playing';
+    s.game = new GameSchema();
+    this.refreshMirror();
+    for (const client of this.clients) {
+      const seat = this.ownedSeat(client);
+      if (seat >= 0) client.view!.add(s.game.players[seat]);
+    }
+    this.addLog(-1, 'start', `The game starts. Seed hash ${s.seedHash.slice(0, 16)}…`);
+    this.rlog.info({ event: 'start', seats: this.opts.seats, seedHash: s.seedHash }, 'game started');
+    void this.updateMetadata();
+    this.scheduleNext();
+    this.broadcastPatch();
+  }
+
+  /** Apply one action for `seat`; null on success, else the rules' error (nothing changed). */
+  private apply(seat: number, action: Action, by: 'human' | 'bot' | 'timeout', beforePatch?: () => void): RuleError | null {
+    if (!this.game) return { code: 'NOT_STARTED', message: 'The game has not started yet.' };
+    const r = applyAction(this.game, seat, action);
+    if (!r.ok) return r.error;
+    this.game = r.state;
+    this.actionLog.push({ seat, action });
+    this.deps.store?.append(this.roomId, { t: 'action', at: now(), seat, action });
+    this.events.push(...r.events);
+    for (const e of r.events) this.addLog(e.seat ?? -1, e.type, e.text);
+    this.rlog.info({ event: 'action', seat, action: action.type, by }, 'action applied');
+    this.refreshMirror();
+    if (this.game.gameOver) this.endGame();
+    else this.scheduleNext();
+    beforePatch?.();
+    this.broadcastPatch();
+    return null;
+  }
+
+  private refreshMirror(): void {
+    const game = this.game;
+    const g = this.state.game;
+    if (!game || !g) return;
+    mirrorGame(g, playerView(game, 'spectator'), game.players.map((_, seat) => privatePart(game, seat)));
+    const solo = soloStatus(game);
+    const soloJson = solo ? JSON.stringify(solo) : '';
+    if (this.state.soloJson !== soloJson) this.state.soloJson = soloJson;
+  }
+
+  private endGame(): void {
+    const game = this.game!;
+    this.clearTimer();
+    const scores = scoreBreakdown(game);
+    const s = this.state;
+    s.phase = 'ended';
+    s.decisionDeadline = 0;
+    s.seed = this.seed;
+    s.scoresJson = JSON.stringify(scores);
+    this.deps.replays.add({
+      roomId: this.roomId,
+      options: { ...this.gameOptions!, names: [...(this.gameOptions!.names ?? [])] },
+      seedHash: s.seedHash,
+      actions: this.actionLog.slice(),
+      finalScores: scores,
+      startedAt: this.startedAt,
+      endedAt: new Date().toISOString(),
+    });
+    this.deps.store?.append(this.roomId, { t: 'end', at: this.deps.replays.get(this.roomId)?.endedAt ?? now(), finalScores: scores });
+    this.addLog(-1, 'end', `The game is over. Seed: ${this.seed}`);
+    this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
+    void this.updateMetadata();
+    this.autoDispose = true;
+    if (this.clients.length === 0) void this.disconnect();
+  }
+
+  /** Arm the bot (bot seats, absent humans) or the turn timer for whoever decides next. */
+  private scheduleNext(): void {
+    this.clearTimer();
+    const s = this.state;
+    if (s.decisionDeadline !== 0) s.decisionDeadline = 0;
+    if (s.phase !== 'playing' || !this.game || this.stopped) return;
+    const d = currentDecision(this.game);
+    if (!d) return;
+    const slot = this.slots[d.seat];
+    if (slot.kind === 'bot' || slot.botPlaying) {
+      if (this.slots.some((sl) => sl.kind === 'human' && sl.connected)) this.unattended = 0;
+      else if (this.unattended >= this.deps.config.MAX_UNATTENDED_MOVES) return this.stopUnattended();
+      this.timer = setTimeout(() => this.botMove(d.seat, 'bot'), this.deps.config.BOT_DELAY_MS);
+    } else if (this.opts.turnTimeLimit > 0) {
+      const ms = this.opts.turnTimeLimit * 1000;
+      s.decisionDeadline = Date.now() + ms;
+      this.timer = setTimeout(() => this.botMove(d.seat, 'timeout'), ms);
+    }
+  }
+
+  /**
+   * Bots have played MAX_UNATTENDED_MOVES moves in a row with nobody at the table: the game stops
+   * unfinished (closed as abandoned in the store, so a restart does not bring it back), and the room
+   * closes once no spectator is left.
+   */
+  private stopUnattended(): void {
+    const moves = this.deps.config.MAX_UNATTENDED_MOVES;
+    this.addLog(-1, 'abandon', `Nobody has been at the table for ${moves} moves; the game stops here unfinished.`);
+    this.rlog.warn({ event: 'abandon', actions: this.actionLog.length, moves }, 'unattended game stopped');
+    this.deps.store?.append(this.roomId, { t: 'abandon', at: now(), reason: 'unattended' });
+    this.stopped = true;
+    this.autoDispose = true;
+    if (this.clients.length === 0) void this.disconnect();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private botMove(seat: number, by: 'bot' | 'timeout'): void {
+    this.timer = null;
+    if (this.state.phase !== 'playing' || !this.game) return;
+    const d = currentDecision(this.game);
+    if (!d || d.seat !== seat) return;
+    if (by === 'bot' && !this.slots.some((sl) => sl.kind === 'human' && sl.connected)) this.unattended++;
+    const view = playerView(this.game, seat);
+    if (by === 'timeout') this.addLog(seat, 'timeout', `Time ran out; a bot decides for ${this.slots[seat].name}.`);
+    let action: Action;
+    try {
+      action = this.bot.chooseAction({ view, seat, history: this.events });
+    } catch (e) {
+      this.rlog.warn({ event: 'bot', seat, err: (e as Error).message }, 'bot failed; playing a random legal action');
+      action = randomBot.chooseAction({ view, seat, history: this.events });
+    }
+    let error = this.apply(seat, action, by);
+    if (error) {
+      this.rlog.warn({ event: 'bot', seat, action: action.type, code: error.code }, 'bot chose an illegal action; playing a random legal one');
+      error = this.apply(seat, randomBot.chooseAction({ view, seat, history: this.events }), by);
+      if (error) this.rlog.error({ event: 'bot', seat, code: error.code }, 'random legal action refused');
+    }
+  }
+
+  // ---------------------------------------------------------------- state helpers
+
+  private addLog(seat: number, type: string, text: string): void {
+    const e = new LogEntry();
+    e.n = ++this.logCount;
+    e.seat = seat;
+    e.type = type;
+    e.text = text;
+    const log = this.state.log;
+    log.push(e);
+    while (log.length > this.deps.config.LOG_ENTRIES) log.shift();
+  }
+
+  private syncSeats(): void {
+    this.slots.forEach((sl, i) => {
+      const t = this.state.seats[i];
+      const isCreator = sl.sessionId !== null && sl.sessionId === this.creator;
+      if (t.index !== i) t.index = i;
+      if (t.name !== sl.name) t.name = sl.name;
+      if (t.kind !== sl.kind) t.kind = sl.kind;
+      if (t.connected !== (sl.kind === 'bot' || sl.connected)) t.connected = sl.kind === 'bot' || sl.connected;
+      if (t.botPlaying !== sl.botPlaying) t.botPlaying = sl.botPlaying;
+      if (t.isCreator !== isCreator) t.isCreator = isCreator;
+    });
+  }
+
+  private async updateMetadata(): Promise<void> {
+    const creatorSlot = this.slots.find((sl) => sl.sessionId !== null && sl.sessionId === this.creator);
+    const meta: RoomMetadata = {
+      seats: this.opts.seats,
+      freeSeats: this.state.phase === 'lobby' ? this.slots.filter((sl) => sl.kind === 'empty').length : 0,
+      humans: this.slots.filter((sl) => sl.kind === 'human').length,
+      bots: this.slots.filter((sl) => sl.kind === 'bot').length,
+      mode: this.state.mode,
+      scenario: this.state.scenario,
+      phase: this.state.phase,
+      botLevel: this.opts.botLevel,
+      turnTimeLimit: this.opts.turnTimeLimit,
+      creator: creatorSlot?.name ?? '',
+      code: this.state.code,
+    };
+    try {
+      await this.setMetadata(meta);
+    } catch (e) {
+      this.rlog.warn({ event: 'metadata', err: (e as Error).message }, 'metadata update failed');
+    }
+  }
+
+  // ---------------------------------------------------------------- restarts (src/restore.ts)
+
+  /** Take up a game replayed from the store: seats by token hash, humans away until they rejoin. */
+  private restore(r: RestoredGame): void {
+    r.seats.forEach((se, i) => {
+      const slot = this.slots[i];
+      if (!slot) return;
+      Object.assign(slot, { kind: se.kind, name: se.name, token: null, sessionId: null, connected: false, botPlaying: false, reconnection: null });
+    });
+    this.restoredHashes = r.seats.map((se) => se.tokenHash ?? null);
+    this.seed = r.gameOptions.seed;
+    this.gameOptions = r.gameOptions;
+    this.game = r.state;
+    this.startedAt = r.startedAt;
+    this.actionLog = r.actions.slice();
+    this.events = r.events.slice();
+    this.autoDispose = false;
+    const s = this.state;
+    s.seedHash = r.seedHash;
+    s.phase = 'playing';
+    s.game = new GameSchema();
+    this.refreshMirror();
+    const tail = r.events.slice(-(this.deps.config.LOG_ENTRIES - 1));
+    this.logCount = r.events.length - tail.length;
+    for (const e of tail) this.addLog(e.seat ?? -1, e.type, e.text);
+    this.addLog(-1, 'restart', 'The server restarted; the game goes on.');
+    this.syncSeats();
+    this.rlog.info({ event: 'restore', actions: r.actions.length }, 'game restored');
+    if (this.game.gameOver) {
+      this.endGame();
+      return;
+    }
+    // Humans who do not come back within the reconnection window get a bot, as after a drop.
+    this.clock.setTimeout(() => {
+      let changed = false;
+      this.slots.forEach((sl, seat) => {
+        if (sl.kind !== 'human' || sl.sessionId !== null || sl.botPlaying || this.state.phase !== 'playing') return;
+        sl.botPlaying = true;
+        changed = true;
+        this.addLog(seat, 'bot', `A bot plays for ${sl.name} until they come back.`);
+      });
+      if (changed) { this.syncSeats(); this.scheduleNext(); }
+    }, this.deps.config.RECONNECT_SECONDS * 1000);
+    this.scheduleNext();
+  }
+
+  /** A restored seat whose stored token hash matches: the token is known again from now on. */
+  private claimRestoredSeat(token: string): number {
+    const seat = seatForToken(this.restoredHashes, token);
+    if (seat >= 0) {
+      this.slots[seat].token = token;
+      this.restoredHashes[seat] = null;
+    }
+    return seat;
+  }
+
+  // ---------------------------------------------------------------- for app.ts and tests
+
+  /** Broadcast the shutdown notice. */
+  notifyRestart(seconds: number): void {
+    this.broadcast('restarting', { seconds });
+  }
+}
+
+/** A room class with its dependencies bound, for Server.define. */
+export function bindIsleRoom(deps: RoomDeps): typeof IsleRoom {
+  return class BoundIsleRoom extends IsleRoom {
+    constructor() {
+      super();
+      this.deps = deps;
+    }
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Scale-out: with REDIS_URL, every process shares one matchmaking pool through Redis
+ * (@colyseus/redis-presence + @colyseus/redis-driver): a room created through one process is listed,
+ * found and joined through any other. A seat reservation carries the owning process's
+ * PUBLIC_ADDRESS (host[:port][/path], no scheme), and the SDK opens the room's WebSocket there, so
+ * each process must advertise an address clients can reach it at.
+ *
+ * REDIS_KEY_PREFIX namespaces every key (several deployments or test runs can share one Redis).
+ */
+import { RedisDriver } from '@colyseus/redis-driver';
+import { RedisPresence } from '@colyseus/redis-presence';
+import type { Presence } from '@colyseus/core';
+import type { Logger } from './logger';
+
+export interface ScaleSettings {
+  REDIS_URL?: string;
+  REDIS_KEY_PREFIX: string;
+  PUBLIC_ADDRESS?: string;
+}
+
+export interface ScaleOptions {
+  presence?: Presence;
+  driver?: RedisDriver;
+  publicAddress?: string;
+}
+
+export function scaleOutOptions(s: ScaleSettings, logger?: Logger): ScaleOptions {
+  const out: ScaleOptions = {};
+  if (s.PUBLIC_ADDRESS) out.publicAddress = s.PUBLIC_ADDRESS;
+  if (!s.REDIS_URL) return out;
+  // ioredis: a URL string plus options; keyPrefix applies to keys (not pub/sub channels, which
+  // carry random process and room ids anyway).
+  const redisOptions = { keyPrefix: s.REDIS_KEY_PREFIX, maxRetriesPerRequest: 3 };
+  const presence = new RedisPresence(urlOptions(s.REDIS_URL, redisOptions));
+  const driver = new RedisDriver(urlOptions(s.REDIS_URL, redisOptions));
+  logger?.info({ publicAddress: s.PUBLIC_ADDRESS ?? null }, 'scale-out on Redis');
+  out.presence = presence as unknown as Presence;
+  out.driver = driver;
+  return out;
+}
+
+/** redis://[user:pass@]host:port[/db] → ioredis options (the Colyseus classes take one argument). */
+export function urlOptions(url: string, extra: Record<string, unknown>): Record<string, unknown> {
+  const u = new URL(url);
+  const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0;
+  const o: Record<string, unknown> = {
+    host: u.hostname || '127.0.0.1',
+    port: u.port ? Number(u.port) : 6379,
+    db: Number.isFinite(db) ? db : 0,
+    ...extra,
+  };
+  if (u.username) o.username = decodeURIComponent(u.username);
+  if (u.password) o.password = decodeURIComponent(u.password);
+  if (u.protocol === 'rediss:') o.tls = {};
+  return o;
+}

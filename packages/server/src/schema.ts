@@ -1,0 +1,143 @@
+/**
+ * The room state every client receives (a @colyseus/schema mirror of the public game).
+ * Field names are the contract with the clients: see docs/PROTOCOL.md.
+ *
+ * Only two fields are private: PlayerSchema.hand and PlayerSchema.faceDownCards carry `.view()`,
+ * so they reach just the client whose StateView holds that player (its owner). Nothing here ever
+ * holds the deck order, the bag contents or (before the end) the seed.
+ */
+import { schema, t, type SchemaType } from '@colyseus/schema';
+
+export const SeatInfo = schema({
+  index: t.number().default(0),
+  name: t.string().default(''),
+  /** 'empty' | 'human' | 'bot' */
+  kind: t.string().default('empty'),
+  connected: t.boolean().default(false),
+  /** A bot plays for an absent human (reconnection window over); the human can still come back. */
+  botPlaying: t.boolean().default(false),
+  isCreator: t.boolean().default(false),
+}, 'SeatInfo');
+export type SeatInfo = SchemaType<typeof SeatInfo>;
+
+export const LogEntry = schema({
+  n: t.number().default(0),
+  seat: t.number().default(-1),
+  type: t.string().default(''),
+  text: t.string().default(''),
+}, 'LogEntry');
+export type LogEntry = SchemaType<typeof LogEntry>;
+
+export const LoadSchema = schema({
+  /** 'card' | 'passenger' */
+  kind: t.string().default('card'),
+  /** Card id of a cargo load; '' for a face-down load (its owner finds the id in faceDownCards) and for passengers. */
+  card: t.string().default(''),
+  /** Cargo type the load counts as ('coal', 'oil', ... or 'any'); '' for passengers. */
+  as: t.string().default(''),
+  faceDown: t.boolean().default(false),
+  /** Passenger id for kind 'passenger', else ''. */
+  passenger: t.string().default(''),
+}, 'LoadSchema');
+export type LoadSchema = SchemaType<typeof LoadSchema>;
+
+export const CarSchema = schema({
+  card: t.string().default(''),
+  loads: t.array(LoadSchema),
+}, 'CarSchema');
+export type CarSchema = SchemaType<typeof CarSchema>;
+
+export const HeldIslandSchema = schema({
+  island: t.string().default(''),
+  /** Index of the chosen secondary contract; -1 while the primary side is up. */
+  secondary: t.number().default(-1),
+}, 'HeldIslandSchema');
+export type HeldIslandSchema = SchemaType<typeof HeldIslandSchema>;
+
+export const TicketSchema = schema({
+  destination: t.string().default(''),
+  tile: t.string().default(''),
+  filled: t.array('string'),
+}, 'TicketSchema');
+export type TicketSchema = SchemaType<typeof TicketSchema>;
+
+export const TurnSchema = schema({
+  seat: t.number().default(0),
+  actionsLeft: t.number().default(0),
+  number: t.number().default(0),
+  ending: t.boolean().default(false),
+  /** JSON of the rules TurnState.queue (pending tasks of this turn). */
+  queueJson: t.string().default('[]'),
+}, 'TurnSchema');
+export type TurnSchema = SchemaType<typeof TurnSchema>;
+
+export const PlayerSchema = schema({
+  seat: t.number().default(0),
+  name: t.string().default(''),
+  handCount: t.number().default(0),
+  /** Owner only. */
+  hand: t.array('string').view(),
+  /** Owner only: ids of the owner's face-down loads, in train order (car by car, load by load). */
+  faceDownCards: t.array('string').view(),
+  train: t.array(CarSchema),
+  buildings: t.array('string'),
+  islands: t.array(HeldIslandSchema),
+  supply: t.array('string'),
+  vp: t.number().default(0),
+  delivered: t.map('number'),
+}, 'PlayerSchema');
+export type PlayerSchema = SchemaType<typeof PlayerSchema>;
+
+export const GameSchema = schema({
+  deckCount: t.number().default(0),
+  discardCount: t.number().default(0),
+  /** '' when the discard pile is empty. */
+  discardTop: t.string().default(''),
+  display: t.array('string'),
+  bagCount: t.number().default(0),
+  islandsOnMap: t.array('string'),
+  tickets: t.array(TicketSchema),
+  progress: t.number().default(0),
+  /** 0 in solo games. */
+  progressThreshold: t.number().default(0),
+  /** -1 when nobody holds it. */
+  progressTrain: t.number().default(-1),
+  endTriggered: t.boolean().default(false),
+  /** -1 when the end has not been triggered. */
+  finalTurnsLeft: t.number().default(-1),
+  gameOver: t.boolean().default(false),
+  /** '' while playing, else 'progress' | 'cards' | 'deck-empty' | 'objective'. */
+  resultReason: t.string().default(''),
+  /** '' in multiplayer, else 'playing' | 'won' | 'lost' | 'finished'. */
+  soloOutcome: t.string().default(''),
+  turn: t.ref(TurnSchema),
+  /** JSON of currentDecision(); 'null' once the game is over. */
+  decisionJson: t.string().default('null'),
+  players: t.array(PlayerSchema),
+}, 'GameSchema');
+export type GameSchema = SchemaType<typeof GameSchema>;
+
+export const IsleState = schema({
+  /** 'lobby' | 'playing' | 'ended' */
+  phase: t.string().default('lobby'),
+  code: t.string().default(''),
+  seatsTotal: t.number().default(1),
+  /** 'multiplayer' | 'challenge' | 'scenario' */
+  mode: t.string().default('multiplayer'),
+  scenario: t.number().default(0),
+  isPrivate: t.boolean().default(false),
+  /** Seconds per decision; 0 = off. */
+  turnTimeLimit: t.number().default(0),
+  /** Epoch milliseconds when the current decision times out; 0 = no deadline. */
+  decisionDeadline: t.number().default(0),
+  /** 'random' | 'greedy' | 'strong' */
+  botLevel: t.string().default('greedy'),
+  seats: t.array(SeatInfo),
+  seedHash: t.string().default(''),
+  seed: t.string().default(''),
+  game: t.ref(GameSchema).optional(),
+  log: t.array(LogEntry),
+  scoresJson: t.string().default(''),
+  soloJson: t.string().default(''),
+}, 'IsleState');
+export type IsleState = SchemaType<typeof IsleState>;

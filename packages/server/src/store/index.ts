@@ -1,0 +1,48 @@
+/**
+ * Picks the store from the settings: Redis when REDIS_URL is set (STORE=auto), else files in
+ * DATA_DIR. STORE=file|redis|memory forces one.
+ */
+import * as os from 'os';
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import { FileStore } from './file-store';
+import { MemoryStore } from './memory-store';
+import { RedisStore } from './redis-store';
+import type { GameStore, StoreObserver } from './types';
+
+export * from './types';
+export { FileStore } from './file-store';
+export { MemoryStore } from './memory-store';
+export { RedisStore } from './redis-store';
+
+export interface StoreSettings {
+  STORE: 'auto' | 'file' | 'redis' | 'memory';
+  DATA_DIR: string;
+  REDIS_URL?: string;
+  REDIS_KEY_PREFIX: string;
+  NODE_ID?: string;
+  PUBLIC_ADDRESS?: string;
+  PORT: number;
+}
+
+/** The name a node's open games are filed under in Redis; stable across restarts of a replica. */
+export function nodeIdOf(s: Pick<StoreSettings, 'NODE_ID' | 'PUBLIC_ADDRESS' | 'PORT'>): string {
+  return s.NODE_ID || s.PUBLIC_ADDRESS || `${os.hostname()}:${s.PORT}`;
+}
+
+export function storeKind(s: Pick<StoreSettings, 'STORE' | 'REDIS_URL'>): 'file' | 'redis' | 'memory' {
+  if (s.STORE !== 'auto') return s.STORE;
+  return s.REDIS_URL ? 'redis' : 'file';
+}
+
+export function createStore(s: StoreSettings, deps: { logger?: Logger; observer?: StoreObserver } = {}): GameStore {
+  const kind = storeKind(s);
+  if (kind === 'memory') return new MemoryStore(deps.observer);
+  if (kind === 'file') return new FileStore(s.DATA_DIR, { logger: deps.logger, observer: deps.observer });
+  if (!s.REDIS_URL) throw new Error('STORE=redis needs REDIS_URL');
+  const redis = new Redis(s.REDIS_URL, { maxRetriesPerRequest: 3 });
+  redis.on('error', (e: Error) => deps.logger?.warn({ err: e.message }, 'store: redis connection error'));
+  return new RedisStore(redis, {
+    prefix: s.REDIS_KEY_PREFIX, nodeId: nodeIdOf(s), logger: deps.logger, observer: deps.observer, ownsConnection: true,
+  });
+}

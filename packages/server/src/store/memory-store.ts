@@ -1,0 +1,36 @@
+/** A store in memory (tests, and STORE=memory when nothing needs to survive a restart). */
+import { checkRoomId, isClosing, type GameStore, type LogEntry, type StoreObserver } from './types';
+
+export class MemoryStore implements GameStore {
+  readonly backend = 'memory';
+  private readonly logs = new Map<string, LogEntry[]>();
+  private readonly closedAt = new Map<string, number>();
+
+  constructor(private readonly observer?: StoreObserver) {}
+
+  append(roomId: string, entry: LogEntry): void {
+    checkRoomId(roomId);
+    if (this.closedAt.has(roomId)) return;
+    const log = this.logs.get(roomId) ?? [];
+    log.push(JSON.parse(JSON.stringify(entry)) as LogEntry);
+    this.logs.set(roomId, log);
+    if (isClosing(entry)) this.closedAt.set(roomId, Date.now());
+    this.observer?.write(this.backend, 0, true);
+  }
+
+  async read(roomId: string): Promise<LogEntry[] | null> {
+    const log = this.logs.get(roomId);
+    return log ? log.map((e) => JSON.parse(JSON.stringify(e)) as LogEntry) : null;
+  }
+
+  async listOpen(): Promise<string[]> {
+    return [...this.logs.keys()].filter((id) => !this.closedAt.has(id));
+  }
+
+  async listClosed(limit = 100): Promise<string[]> {
+    return [...this.closedAt.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([id]) => id);
+  }
+
+  async flush(): Promise<void> {}
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,124 @@
+/**
+ * Unit tests without a network: the schema mirror rebuilds every seat's PlayerView exactly, puts no
+ * private data where others could see it, and the bots behind the room choose legal actions.
+ */
+import {
+  applyAction, createGame, currentDecision, legalActions, playerView, type GameOptions, type GameState,
+} from '@isle-of-trains/rules';
+import { mirrorGame, privatePart } from '../src/mirror';
+import { viewFromState, type IsleStateJSON } from '../src/client-view';
+import { GameSchema, IsleState } from '../src/schema';
+import { packageBots, randomBot, BOT_LEVELS } from '../src/bots';
+import { loadConfig } from '../src/config';
+import { CreateOptionsSchema, DisplayName, JoinOptionsSchema } from '../src/options';
+
+function mirrored(game: GameState, mode: string, scenario = 0) {
+  const s = new IsleState();
+  s.seatsTotal = game.players.length;
+  s.mode = mode;
+  s.scenario = scenario;
+  s.phase = 'playing';
+  s.game = new GameSchema();
+  return s;
+}
+
+/** What `seat` would decode: its own private fields, nobody else's. */
+function asSeenBy(s: InstanceType<typeof IsleState>, seat: number | 'spectator'): IsleStateJSON {
+  const json = s.toJSON() as IsleStateJSON;
+  for (const p of json.game!.players) {
+    if (p.seat !== seat) {
+      delete p.hand;
+      delete p.faceDownCards;
+    }
+  }
+  return json;
+}
+
+function playRandomGame(options: Parameters<typeof createGame>[0], mode: string, check: (s: InstanceType<typeof IsleState>, g: GameState) => void) {
+  let game = createGame(options);
+  const s = mirrored(game, mode, options.scenario ?? 0);
+  let steps = 0;
+  const sync = () => mirrorGame(s.game!, playerView(game, 'spectator'), game.players.map((_, i) => privatePart(game, i)));
+  sync();
+  check(s, game);
+  while (!game.gameOver && steps < 4000) {
+    const d = currentDecision(game)!;
+    const action = randomBot.chooseAction({ view: playerView(game, d.seat), seat: d.seat, history: [] });
+    const r = applyAction(game, d.seat, action);
+    if (!r.ok) throw new Error(r.error.code);
+    game = r.state;
+    steps++;
+    sync();
+    if (steps % 3 === 0 || game.gameOver) check(s, game);
+  }
+  expect(game.gameOver).toBe(true);
+  return steps;
+}
+
+describe('mirror', () => {
+  it('rebuilds each seat\'s PlayerView exactly, through a whole 3-player game', () => {
+    const steps = playRandomGame({ players: 3, seed: 'mirror-3', names: ['A', 'B', 'C'] }, 'multiplayer', (s, game) => {
+      for (const viewer of [0, 1, 2, 'spectator'] as const) {
+        const view = viewFromState(asSeenBy(s, viewer), viewer);
+        expect(view).toEqual(playerView(game, viewer));
+      }
+      const d = currentDecision(game)!;
+      if (d) expect(legalActions(viewFromState(asSeenBy(s, d.seat), d.seat)!, d.seat)).toEqual(legalActions(game, d.seat));
+    });
+    expect(steps).toBeGreaterThan(100);
+  });
+
+  it('rebuilds solo views (Challenge and a scenario)', () => {
+    const cases: [GameOptions, string][] = [
+      [{ players: 1, seed: 'solo-c', names: ['S'] }, 'challenge'],
+      [{ players: 1, seed: 'solo-s', names: ['S'], mode: 'scenario', scenario: 5 }, 'scenario'],
+    ];
+    for (const [opts, mode] of cases) {
+      playRandomGame(opts, mode, (s, game) => {
+        expect(viewFromState(asSeenBy(s, 0), 0)).toEqual(playerView(game, 0));
+      });
+    }
+  });
+
+  it('never puts a face-down card id in the public train', () => {
+    for (const seed of ['fd-1', 'fd-2']) {
+      playRandomGame({ players: 2, seed }, 'multiplayer', (s, game) => {
+        s.game!.players.forEach((p, seat) => {
+          const own = privatePart(game, seat).faceDownCards;
+          expect(Array.from(p.faceDownCards)).toEqual(own);
+          for (const car of p.train) for (const l of car.loads) if (l.faceDown) expect(l.card).toBe('');
+        });
+      });
+    }
+  });
+});
+
+describe('bots', () => {
+  it('every level of the bots package returns a legal action from a view', () => {
+    const game = createGame({ players: 2, seed: 'bots' });
+    for (const level of BOT_LEVELS) {
+      const bot = packageBots(level);
+      const action = bot.chooseAction({ view: playerView(game, 0), seat: 0, history: [] });
+      expect(applyAction(game, 0, action).ok).toBe(true);
+    }
+  });
+});
+
+describe('options and config', () => {
+  it('validates names, create and join options', () => {
+    expect(DisplayName.parse('  Ada\n  Lovelace ')).toBe('Ada Lovelace');
+    expect(DisplayName.safeParse('\u0000\u0001').success).toBe(false);
+    expect(CreateOptionsSchema.parse({})).toMatchObject({ seats: 2, bots: 0, botLevel: 'greedy', private: false, turnTimeLimit: 0 });
+    expect(CreateOptionsSchema.safeParse({ seats: 1, mode: 'scenario', scenario: 11 }).success).toBe(false);
+    expect(CreateOptionsSchema.safeParse({ seats: 1, mode: 'scenario', scenario: 10 }).success).toBe(true);
+    expect(CreateOptionsSchema.safeParse({ seats: 4, bots: 3 }).success).toBe(true);
+    expect(JoinOptionsSchema.safeParse({ seatToken: 5 }).success).toBe(false);
+  });
+
+  it('reads settings from the environment with defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 2567, RECONNECT_SECONDS: 120, BOT_DELAY_MS: 600, LOG_LEVEL: 'info' });
+    expect(loadConfig({ PORT: '3000', BOT_DELAY_MS: '0' })).toMatchObject({ PORT: 3000, BOT_DELAY_MS: 0 });
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});

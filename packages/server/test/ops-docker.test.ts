@@ -1,0 +1,174 @@
+/**
+ * Docker cannot run on the development machines, so the image is checked statically (issue 7):
+ * the Dockerfile is parsed, and after the same builds it runs (`npm run build -w ...`), every path it
+ * COPYs from the context or from the build stage exists, every npm script it calls exists, the
+ * runtime runs as a non-root user with a /healthz HEALTHCHECK, and PORT/DATA_DIR are settings with a
+ * VOLUME. docker-compose.yml and deploy/nginx.conf are checked for the scale-out wiring. The built
+ * entry point the image runs is started with bad settings: one line, exit 1.
+ */
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ensureBuilt, MAIN_JS, REPO } from './support/ops-proc';
+
+jest.setTimeout(240_000);
+
+interface Instr { stage: string; op: string; args: string; line: number }
+
+function parseDockerfile(text: string): Instr[] {
+  const out: Instr[] = [];
+  const lines = text.split('\n');
+  let stage = '';
+  for (let i = 0; i < lines.length; i++) {
+    let l = lines[i].trim();
+    const start = i + 1;
+    if (l === '' || l.startsWith('#')) continue;
+    while (l.endsWith('\\') && i + 1 < lines.length) l = l.slice(0, -1).trimEnd() + ' ' + lines[++i].trim();
+    const m = /^([A-Z]+)\s+(.*)$/.exec(l);
+    if (!m) throw new Error(`Dockerfile line ${start}: cannot parse "${l}"`);
+    const [, op, args] = m;
+    if (op === 'FROM') stage = /\bAS\s+(\S+)/i.exec(args)?.[1] ?? args;
+    out.push({ stage, op, args, line: start });
+  }
+  return out;
+}
+
+/** Shell words of a COPY/RUN argument string (no quoting needed in this Dockerfile; JSON form handled). */
+function words(args: string): string[] {
+  const t = args.trim();
+  if (t.startsWith('[')) return JSON.parse(t) as string[];
+  return t.split(/\s+/);
+}
+
+const pkgJson = (dir: string) => JSON.parse(fs.readFileSync(path.join(REPO, dir, 'package.json'), 'utf8')) as { name: string; scripts?: Record<string, string> };
+const workspaces = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+const byName = new Map(workspaces.map((w) => [pkgJson(w).name, w]));
+
+const dockerfile = fs.readFileSync(path.join(REPO, 'Dockerfile'), 'utf8');
+const instrs = parseDockerfile(dockerfile);
+
+beforeAll(async () => {
+  await ensureBuilt();
+  // the web client: built with its npm script unless a build is already there
+  if (!fs.existsSync(path.join(REPO, 'packages/client-web/dist/index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', '@isle-of-trains/client-web'], { cwd: REPO, stdio: 'pipe' });
+  }
+}, 240_000);
+
+test('two stages: build, then a runtime with production dependencies only', () => {
+  const froms = instrs.filter((i) => i.op === 'FROM').map((i) => i.args);
+  expect(froms).toHaveLength(2);
+  expect(froms[0]).toMatch(/^node:20\S* AS build$/);
+  expect(froms[1]).toMatch(/^node:20\S* AS runtime$/);
+  const runs = (stage: string) => instrs.filter((i) => i.stage === stage && i.op === 'RUN').map((i) => i.args).join(' && ');
+  expect(runs('build')).toMatch(/npm ci\b/);
+  expect(runs('runtime')).toMatch(/npm ci --omit=dev\b/);
+  expect(runs('runtime')).not.toMatch(/npm run build/);
+});
+
+test('every path COPYed from the context exists, and is not excluded by .dockerignore', () => {
+  const ignore = fs.readFileSync(path.join(REPO, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  expect(ignore).toEqual(expect.arrayContaining(['**/node_modules', '**/dist']));
+  const copies = instrs.filter((i) => i.op === 'COPY' && !/--from=/.test(i.args));
+  expect(copies.length).toBeGreaterThan(5);
+  for (const c of copies) {
+    const w = words(c.args).filter((x) => !x.startsWith('--'));
+    for (const src of w.slice(0, -1)) {
+      expect({ line: c.line, src, exists: fs.existsSync(path.join(REPO, src)) }).toEqual({ line: c.line, src, exists: true });
+      expect(src.split('/')).not.toContain('node_modules');
+      expect(src.split('/')).not.toContain('dist');
+    }
+  }
+  // every workspace's package.json is copied before `npm ci` (npm ci needs the whole workspace set)
+  for (const w of workspaces) expect(dockerfile).toContain(`COPY ${w}/package.json ${w}/`);
+});
+
+test('every path COPYed from the build stage exists after the build', () => {
+  const fromBuild = instrs.filter((i) => i.op === 'COPY' && /--from=build\b/.test(i.args));
+  expect(fromBuild.length).toBeGreaterThanOrEqual(4);
+  for (const c of fromBuild) {
+    const w = words(c.args).filter((x) => !x.startsWith('--'));
+    for (const src of w.slice(0, -1)) {
+      expect(src.startsWith('/app/')).toBe(true);
+      const rel = src.slice('/app/'.length);
+      expect({ line: c.line, rel, exists: fs.existsSync(path.join(REPO, rel)) }).toEqual({ line: c.line, rel, exists: true });
+    }
+  }
+  expect(fs.existsSync(path.join(REPO, 'packages/client-web/dist/index.html'))).toBe(true);
+});
+
+test('every npm script the Dockerfile runs exists, and so does the file it starts', () => {
+  const runs = instrs.filter((i) => i.op === 'RUN').map((i) => i.args);
+  let checked = 0;
+  for (const r of runs) {
+    for (const cmd of r.split('&&').map((x) => x.trim())) {
+      const m = /^npm run (\S+)(?:.*?\s-w\s+(\S+))?/.exec(cmd);
+      if (!m) continue;
+      const [, script, ws] = m;
+      const dir = ws ? byName.get(ws) : '.';
+      expect({ cmd, workspace: dir !== undefined }).toEqual({ cmd, workspace: true });
+      expect({ cmd, script: pkgJson(dir!).scripts?.[script] !== undefined }).toEqual({ cmd, script: true });
+      checked++;
+    }
+    const w = /-w\s+(\S+)/.exec(r);
+    if (w) expect(byName.has(w[1])).toBe(true);
+  }
+  expect(checked).toBeGreaterThanOrEqual(2);
+  const cmd = words(instrs.filter((i) => i.op === 'CMD').pop()!.args);
+  expect(cmd[0]).toBe('node');
+  expect(path.join(REPO, cmd[1])).toBe(MAIN_JS);
+  expect(fs.existsSync(MAIN_JS)).toBe(true);
+  // the server package's own start script runs the same file
+  expect(pkgJson('packages/server').scripts?.start).toBe('node dist/main.js');
+});
+
+test('runtime: non-root, HEALTHCHECK on /healthz, PORT and DATA_DIR as settings with a VOLUME', () => {
+  const rt = instrs.filter((i) => i.stage === 'runtime');
+  const user = rt.filter((i) => i.op === 'USER').pop()?.args;
+  expect(user).toBeDefined();
+  expect(['root', '0']).not.toContain(user);
+  const hc = rt.find((i) => i.op === 'HEALTHCHECK')!;
+  expect(hc.args).toContain('/healthz');
+  const env = rt.filter((i) => i.op === 'ENV').map((i) => i.args).join(' ');
+  const port = /\bPORT=(\d+)/.exec(env)?.[1];
+  const dataDir = /\bDATA_DIR=(\S+)/.exec(env)?.[1];
+  expect(port).toBeDefined();
+  expect(dataDir).toBeDefined();
+  expect(rt.find((i) => i.op === 'EXPOSE')?.args).toBe(port);
+  expect(rt.find((i) => i.op === 'VOLUME')?.args).toContain(`"${dataDir}"`);
+  // the non-root user owns the data directory
+  expect(rt.some((i) => i.op === 'RUN' && i.args.includes(`chown ${user}`) && i.args.includes(dataDir!))).toBe(true);
+  // the server reads exactly these names
+  const config = fs.readFileSync(path.join(REPO, 'packages/server/src/config.ts'), 'utf8');
+  for (const name of ['PORT', 'DATA_DIR', 'HOST', 'LOG_LEVEL']) expect(config).toMatch(new RegExp(`\\b${name}:`));
+});
+
+test('docker-compose.yml: Redis with appendonly, two replicas with REDIS_URL and their own PUBLIC_ADDRESS, nginx routing', () => {
+  const compose = fs.readFileSync(path.join(REPO, 'docker-compose.yml'), 'utf8');
+  expect(compose).toMatch(/redis-server[^\n]*--appendonly", "yes"/);
+  expect(compose).toMatch(/REDIS_URL: redis:\/\/redis:6379/);
+  const addresses = [...compose.matchAll(/PUBLIC_ADDRESS: (\S+)/g)].map((m) => m[1]);
+  expect(addresses).toHaveLength(2);
+  expect(new Set(addresses).size).toBe(2);
+  const nginxFile = /- \.\/(deploy\/[^:]+):\/etc\/nginx/.exec(compose)?.[1];
+  expect(nginxFile).toBeDefined();
+  const nginx = fs.readFileSync(path.join(REPO, nginxFile!), 'utf8');
+  for (const a of addresses) {
+    const prefix = /\/(\w+)$/.exec(a)![1];
+    expect(compose).toMatch(new RegExp(`^  ${prefix}:`, 'm'));
+    expect(nginx).toContain(`location /${prefix}/ { proxy_pass http://${prefix}:2567/; }`);
+    expect(nginx).toContain(`server ${prefix}:2567`);
+  }
+  expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade/);
+});
+
+test('the entry point the image runs refuses bad settings with one line and exit code 1', () => {
+  for (const [env, name] of [[{ PORT: 'eighty' }, 'PORT'], [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL']] as const) {
+    const r = spawnSync(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^isle-server: bad configuration: ${name}: `));
+    expect(r.stdout).toBe('');
+  }
+});

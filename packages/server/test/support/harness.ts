@@ -1,0 +1,191 @@
+/**
+ * Test harness: a real server on an ephemeral port, real @colyseus/sdk clients, a capture of the raw
+ * bytes each client receives, and a client "brain" that plays legal moves from the state it decoded.
+ */
+import { Writable } from 'stream';
+import { Client, Room as SDKRoom } from '@colyseus/sdk';
+import { matchMaker } from '@colyseus/core';
+import { legalActions, currentDecision, type Action, type PlayerView } from '@isle-of-trains/rules';
+import { createServer, type CreateServerOptions, type IsleServer } from '../../src/app';
+import { createLogger } from '../../src/logger';
+import { randomBot } from '../../src/bots';
+import { viewFromState, type IsleStateJSON } from '../../src/client-view';
+import type { IsleRoom } from '../../src/room';
+
+// ---- raw bytes per SDK room (hooked before the socket opens; survives reconnects) ----
+const frames = new WeakMap<SDKRoom, Buffer[]>();
+const frameHooks = new WeakMap<SDKRoom, (frame: Buffer) => void>();
+const origConnect = SDKRoom.prototype.connect;
+SDKRoom.prototype.connect = function (this: SDKRoom, endpoint: string, ...rest: unknown[]) {
+  (origConnect as (...a: unknown[]) => void).call(this, endpoint, ...rest);
+  const events = this.connection.events;
+  const inner = events.onmessage!;
+  const bucket = frames.get(this) ?? [];
+  frames.set(this, bucket);
+  events.onmessage = (ev: { data: ArrayBuffer }) => {
+    const buf = Buffer.from(ev.data);
+    bucket.push(buf);
+    inner(ev as never);
+    frameHooks.get(this)?.(buf);
+  };
+} as typeof SDKRoom.prototype.connect;
+
+export function rawFrames(room: SDKRoom): Buffer[] {
+  return frames.get(room) ?? [];
+}
+/** Called after each received frame has been decoded. */
+export function onFrame(room: SDKRoom, fn: (frame: Buffer) => void): void {
+  frameHooks.set(room, fn);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function until(pred: () => boolean, ms = 5000, label = 'condition'): Promise<void> {
+  const t0 = Date.now();
+  while (!pred()) {
+    if (Date.now() - t0 > ms) throw new Error(`timeout waiting for ${label}`);
+    await sleep(5);
+  }
+}
+
+export interface TestServer {
+  srv: IsleServer;
+  url: string;
+  http: string;
+  logLines: string[];
+  client(): Client;
+  room(roomId: string): IsleRoom;
+  close(): Promise<void>;
+}
+
+export async function bootServer(overrides: CreateServerOptions = {}): Promise<TestServer> {
+  const logLines: string[] = [];
+  const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
+  const srv = createServer({
+    PORT: 0,
+    HOST: '127.0.0.1',
+    BOT_DELAY_MS: 0,
+    RATE_LIMIT: 100_000,
+    RATE_LIMIT_BURST: 100_000,
+    PATCH_RATE_MS: 20,
+    RECONNECT_SECONDS: 5,
+    bots: () => randomBot,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'debug', sink),
+    env: {},
+    ...overrides,
+  });
+  const port = await srv.listen();
+  return {
+    srv,
+    url: `ws://127.0.0.1:${port}`,
+    http: `http://127.0.0.1:${port}`,
+    logLines,
+    client: () => new Client(`ws://127.0.0.1:${port}`),
+    room: (roomId) => matchMaker.getLocalRoomById(roomId) as unknown as IsleRoom,
+    close: () => srv.close(),
+  };
+}
+
+/** What one SDK connection has seen: its seat message, errors, acks, everything. */
+export interface Seen {
+  seat: number | null;
+  token: string;
+  errors: { code: string; message: string; id?: string | number }[];
+  acks: (string | number)[];
+  messages: { type: string | number; body: unknown }[];
+  listeners: ((type: string | number, body: unknown) => void)[];
+}
+
+export function watch(room: SDKRoom): Seen {
+  const seen: Seen = { seat: null, token: '', errors: [], acks: [], messages: [], listeners: [] };
+  const record = (type: string | number, body: unknown) => {
+    seen.messages.push({ type, body });
+    for (const l of seen.listeners) l(type, body);
+  };
+  room.onMessage('seat', (b: { seat: number; token: string }) => {
+    seen.seat = b.seat;
+    seen.token = b.token;
+    record('seat', b);
+  });
+  room.onMessage('error', (b: Seen['errors'][number]) => { seen.errors.push(b); record('error', b); });
+  room.onMessage('ack', (b: { id: string | number }) => { seen.acks.push(b.id); record('ack', b); });
+  room.onMessage('*', (type, body: unknown) => record(type, body));
+  return seen;
+}
+
+export function stateJSON(room: SDKRoom): IsleStateJSON {
+  return (room.state as { toJSON(): IsleStateJSON }).toJSON();
+}
+
+export function viewOf(room: SDKRoom, seat: number | 'spectator'): PlayerView | null {
+  return room.state ? viewFromState(stateJSON(room), seat) : null;
+}
+
+export interface Player {
+  room: SDKRoom;
+  seen: Seen;
+  moves: number;
+  /** Stop acting (a dropped or silent player). */
+  paused: boolean;
+  /** Called with the view each time this player is about to act (for extra checks). */
+  check?: (view: PlayerView) => void;
+  choose?: (legal: Action[]) => Action;
+}
+
+/**
+ * Make `room` play its seat: whenever the decoded state says it is this seat's decision, send a
+ * random legal action (one at a time: the next only after the ack or error of the previous).
+ */
+export function autoplay(room: SDKRoom, seen: Seen, opts: Partial<Pick<Player, 'check' | 'choose'>> = {}): Player {
+  const p: Player = { room, seen, moves: 0, paused: false, ...opts };
+  let pending = false;
+  let n = 0;
+  const step = () => {
+    if (pending || p.paused || seen.seat === null || seen.seat < 0 || !room.state) return;
+    // Cheap test first: the decision is public JSON; rebuild the whole view only on our decision.
+    const decisionJson = (room.state as { game?: { decisionJson?: string } }).game?.decisionJson;
+    if (!decisionJson) return;
+    const decision = JSON.parse(decisionJson) as { seat: number } | null;
+    if (!decision || decision.seat !== seen.seat) return;
+    const view = viewOf(room, seen.seat);
+    if (!view || view.gameOver) return;
+    const d = currentDecision(view);
+    if (!d || d.seat !== seen.seat) return;
+    const legal = legalActions(view, seen.seat);
+    if (legal.length === 0) throw new Error('no legal action on my decision');
+    p.check?.(view);
+    const pool = legal.length > 1 ? legal.filter((a) => a.type !== 'returnCard') : legal;
+    const action = p.choose ? p.choose(pool) : pool[Math.floor(Math.random() * pool.length)];
+    pending = true;
+    room.send('intent', { action, id: `m${++n}` });
+  };
+  room.onStateChange(() => step());
+  seen.listeners.push((type, body) => {
+    if (type === 'ack') { pending = false; p.moves++; step(); }
+    if (type === 'error') {
+      // Recorded in seen.errors (tests check it); after RATE_LIMITED, wait a little before retrying.
+      if ((body as { code?: string }).code === 'RATE_LIMITED') setTimeout(() => { pending = false; }, 150);
+      else pending = false;
+    }
+  });
+  (p as Player & { kick: () => void }).kick = step;
+  // Also look every 100 ms, so a player never waits for a trigger that already passed.
+  const idle = setInterval(() => {
+    if ((room.state as { phase?: string } | undefined)?.phase === 'ended') clearInterval(idle);
+    else step();
+  }, 100);
+  room.onLeave(() => clearInterval(idle));
+  // An ack in flight when the connection dropped is lost: after a reconnection, look again.
+  room.onReconnect(() => { pending = false; step(); });
+  step();
+  return p;
+}
+
+export function kick(p: Player): void {
+  (p as Player & { kick: () => void }).kick();
+}
+
+export async function getJSON<T>(url: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(url);
+  return { status: res.status, body: (await res.json()) as T };
+}
