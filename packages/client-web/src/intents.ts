@@ -1,0 +1,351 @@
+/**
+ * Building intents from clicks: a small state machine over selections. Everything
+ * selectable comes from legalActions, so an illegal move is never offered. Pure.
+ *
+ *   offer(legal, selection, view) -> what may be clicked now (targets and buttons)
+ *   pick(offer, key)              -> { selection, send? }  (the next selection and maybe an action)
+ */
+import { CATALOGUE, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
+import { CARGO_LABEL, cardName, passengerInfo, placeName, shortName } from './cards';
+
+type BuildAction = Extract<Action, { type: 'build' }>;
+
+/** Something on the table a player can click. */
+export type Target =
+  | { t: 'display'; card: string }
+  | { t: 'deck' }
+  | { t: 'bag' }
+  | { t: 'hand'; card: string }
+  | { t: 'supply'; passenger: string }
+  | { t: 'car'; seat: number; car: string }
+  | { t: 'item'; id: string }
+  | { t: 'destination'; at: string }
+  | { t: 'building'; seat: number; card: string };
+
+export function targetKey(t: Target): string {
+  switch (t.t) {
+    case 'display': return `display:${t.card}`;
+    case 'deck': return 'deck';
+    case 'bag': return 'bag';
+    case 'hand': return `hand:${t.card}`;
+    case 'supply': return `supply:${t.passenger}`;
+    case 'car': return `car:${t.seat}:${t.car}`;
+    case 'item': return `item:${t.id}`;
+    case 'destination': return `destination:${t.at}`;
+    case 'building': return `building:${t.seat}:${t.card}`;
+  }
+}
+
+export type Selection =
+  | { kind: 'none' }
+  | { kind: 'card'; card: string }
+  | { kind: 'passenger'; passenger: string }
+  | { kind: 'scrap'; card: string; upgrade: string | null }
+  | { kind: 'item'; id: string }
+  | { kind: 'choose'; title: string; options: Choice[] };
+
+export const NONE: Selection = { kind: 'none' };
+
+export type Effect = { send: Action } | { select: Selection };
+
+export interface Choice {
+  key: string;
+  label: string;
+  effect: Effect;
+}
+
+export interface TargetOffer {
+  /** Short verb for the highlight: "Take", "Load here", "Upgrade", … */
+  hint: string;
+  effect: Effect;
+  /** A different highlight for moves that cost extra (face-down loads). */
+  variant?: 'extra';
+}
+
+export interface Offer {
+  prompt: string;
+  targets: Record<string, TargetOffer>;
+  buttons: Choice[];
+  /** Show a Cancel button that returns to the first step. */
+  canCancel: boolean;
+}
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+function carName(view: PlayerView, seat: number, car: string, me: number): string {
+  const owner = seat === me ? 'your' : `${view.players[seat]?.name || `Player ${seat + 1}`}'s`;
+  return `${owner} ${shortName(car)}`;
+}
+
+/** Describe a delivered item (a good or passenger on my train). */
+function itemLabel(view: PlayerView, me: number, id: string): string {
+  if (id.startsWith('p-')) return passengerInfo(id).label;
+  for (const c of view.players[me]?.train ?? []) {
+    for (const l of c.loads) {
+      if (l.kind === 'card' && l.card === id) return `${CARGO_LABEL[l.as] ?? l.as} (${shortName(c.card)})`;
+    }
+  }
+  return cardName(id);
+}
+
+function buildLabel(a: BuildAction, view: PlayerView, me: number): string {
+  const what = cardName(a.card);
+  let s = a.upgrade ? `Upgrade your ${shortName(a.upgrade)} to ${what}` : `Build ${what}`;
+  if (a.replace) s += `, replacing your ${cardName(a.replace)}`;
+  if (a.scrap) s += ` (scrap ${carName(view, me, a.scrap, me)})`;
+  return s;
+}
+
+function loadHint(a: Extract<Action, { type: 'loadCard' }>): string {
+  return a.faceDown ? 'Load face down (+1 card)' : 'Load here';
+}
+
+function addTarget(targets: Record<string, TargetOffer>, key: string, offer: TargetOffer, title: string): void {
+  const existing = targets[key];
+  if (!existing) {
+    targets[key] = offer;
+    return;
+  }
+  // Two different moves on one thing: clicking it asks which.
+  const options: Choice[] = existing.effect && 'select' in existing.effect && existing.effect.select.kind === 'choose' && existing.hint === 'Choose'
+    ? [...existing.effect.select.options]
+    : [{ key: `${key}#0`, label: existing.hint, effect: existing.effect }];
+  options.push({ key: `${key}#${options.length}`, label: offer.hint, effect: offer.effect });
+  targets[key] = { hint: 'Choose', effect: { select: { kind: 'choose', title, options } } };
+}
+
+function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number, d: Decision): Offer {
+  const targets: Record<string, TargetOffer> = {};
+  const buttons: Choice[] = [];
+  const bonus = d.kind === 'bonus';
+  if (sel.kind === 'none') {
+    for (const a of legal) {
+      if (a.type === 'take') {
+        if (a.from === 'display') addTarget(targets, targetKey({ t: 'display', card: a.card }), { hint: 'Take', effect: { send: a } }, '');
+        else if (a.from === 'deck') addTarget(targets, 'deck', { hint: 'Draw', effect: { send: a } }, '');
+        else addTarget(targets, 'bag', { hint: view.bagCount > 0 ? 'Draw a passenger' : 'Take 1 VP (bag empty)', effect: { send: a } }, '');
+      } else if (a.type === 'build' || a.type === 'loadCard') {
+        targets[targetKey({ t: 'hand', card: a.card })] = { hint: 'Select', effect: { select: { kind: 'card', card: a.card } } };
+      } else if (a.type === 'loadPassenger') {
+        targets[targetKey({ t: 'supply', passenger: a.passenger })] = { hint: 'Select', effect: { select: { kind: 'passenger', passenger: a.passenger } } };
+      } else if (a.type === 'deliver') {
+        addTarget(targets, targetKey({ t: 'destination', at: a.at }), { hint: `Deliver at ${placeName(a.at)}`, effect: { send: a } }, '');
+      }
+    }
+    const prompt = bonus
+      ? 'Bonus move: pick a highlighted card, passenger or destination, or skip it.'
+      : 'Take a card or a passenger; or pick a hand card (build or load), a waiting passenger (load) or a destination (deliver).';
+    return { prompt, targets, buttons, canCancel: false };
+  }
+
+  if (sel.kind === 'card') {
+    const c = sel.card;
+    // Builds, grouped by (upgrade, replace): a group with only scrap variants needs a scrap choice first.
+    const groups = new Map<string, BuildAction[]>();
+    for (const a of legal) {
+      if (a.type === 'build' && a.card === c) {
+        const k = `${a.upgrade ?? ''}|${a.replace ?? ''}`;
+        groups.set(k, [...(groups.get(k) ?? []), a]);
+      }
+    }
+    for (const acts of groups.values()) {
+      const plain = acts.find((a) => !a.scrap);
+      const first = acts[0];
+      const effect: Effect = plain
+        ? { send: plain }
+        : { select: { kind: 'scrap', card: c, upgrade: first.upgrade ?? null } };
+      const label = plain ? buildLabel(plain, view, me) : `${buildLabel({ ...first, scrap: undefined }, view, me)} (scrap a car first)`;
+      buttons.push({ key: `build:${first.upgrade ?? ''}:${first.replace ?? ''}`, label, effect });
+      if (first.upgrade) {
+        addTarget(targets, targetKey({ t: 'car', seat: me, car: first.upgrade }), { hint: `Upgrade to ${shortName(c)}`, effect }, `What should ${cardName(c)} do?`);
+      }
+      if (first.replace) {
+        addTarget(targets, targetKey({ t: 'building', seat: me, card: first.replace }), { hint: 'Replace', effect }, '');
+      }
+    }
+    for (const a of legal) {
+      if (a.type === 'loadCard' && a.card === c) {
+        addTarget(
+          targets, targetKey({ t: 'car', seat: a.seat, car: a.car }),
+          { hint: loadHint(a), effect: { send: a }, variant: a.faceDown ? 'extra' : undefined },
+          `What should ${cardName(c)} do?`,
+        );
+      }
+    }
+    const loads = legal.some((a) => a.type === 'loadCard' && a.card === c);
+    const parts = [] as string[];
+    if (groups.size > 0) parts.push('build it (buttons below)');
+    if (loads) parts.push('load it onto a highlighted car');
+    return { prompt: `${cardName(c)}: ${parts.join(', or ') || 'no move possible'}.`, targets, buttons, canCancel: true };
+  }
+
+  if (sel.kind === 'passenger') {
+    for (const a of legal) {
+      if (a.type === 'loadPassenger' && a.passenger === sel.passenger) {
+        addTarget(targets, targetKey({ t: 'car', seat: a.seat, car: a.car }), { hint: 'Seat here', effect: { send: a } }, '');
+      }
+    }
+    return { prompt: `Load the ${passengerInfo(sel.passenger).label} into a highlighted car.`, targets, buttons, canCancel: true };
+  }
+
+  if (sel.kind === 'scrap') {
+    for (const a of legal) {
+      if (a.type === 'build' && a.card === sel.card && (a.upgrade ?? null) === sel.upgrade && a.scrap && !a.replace) {
+        addTarget(targets, targetKey({ t: 'car', seat: me, car: a.scrap }), { hint: 'Scrap', effect: { send: a } }, '');
+        buttons.push({ key: `scrap:${a.scrap}`, label: `Scrap your ${shortName(a.scrap)}`, effect: { send: a } });
+      }
+    }
+    return {
+      prompt: `${cardName(sel.card)} is too heavy for your engine: choose a car to scrap to make room.`,
+      targets, buttons, canCancel: true,
+    };
+  }
+
+  return chooseOffer(sel);
+}
+
+function chooseOffer(sel: Selection): Offer {
+  if (sel.kind !== 'choose') return { prompt: '', targets: {}, buttons: [], canCancel: true };
+  return { prompt: sel.title || 'Choose:', targets: {}, buttons: sel.options, canCancel: true };
+}
+
+function deliveryOffer(legal: Action[], sel: Selection, view: PlayerView, me: number, at: string): Offer {
+  const targets: Record<string, TargetOffer> = {};
+  const buttons: Choice[] = [];
+  if (sel.kind === 'choose') return chooseOffer(sel);
+  const itemActions = new Map<string, (Choice & { long: string })[]>();
+  const addItem = (id: string, label: string, long: string, a: Action) => {
+    const list = itemActions.get(id) ?? [];
+    list.push({ key: `item:${id}#${list.length}`, label, long, effect: { send: a } });
+    itemActions.set(id, list);
+  };
+  const it = (id: string) => itemLabel(view, me, id);
+  for (const a of legal) {
+    switch (a.type) {
+      case 'deliverPrimary':
+        buttons.push({
+          key: `primary:${a.items.join(',')}`,
+          label: `Primary contract with ${a.items.map(it).join(' + ')}`,
+          effect: { send: a },
+        });
+        break;
+      case 'deliverSecondary':
+        buttons.push({
+          key: `secondary:${a.contract}:${a.items.join(',')}`,
+          label: `Secondary contract ${a.contract + 1} with ${a.items.map(it).join(' + ')}`,
+          effect: { send: a },
+        });
+        break;
+      case 'deliverTicket':
+        addItem(a.passenger, a.to ? `Ticket at ${placeName(a.to)} (Caboose 9)` : `Ticket at ${placeName(at)}`,
+          `Deliver the ${it(a.passenger)} to the ticket at ${placeName(a.to ?? at)}${a.to ? ' (Caboose 9)' : ''}`, a);
+        break;
+      case 'deliverAnyPassenger':
+        addItem(a.passenger, 'Ticket reward here, any colour (Caboose 10)', `Deliver the ${it(a.passenger)} here for the ticket reward (Caboose 10)`, a);
+        break;
+      case 'deliverSpecial':
+        addItem(a.item, 'Special delivery: +2 cards', `Special delivery of ${it(a.item)}: +2 cards`, a);
+        break;
+      default:
+        break;
+    }
+  }
+  if (sel.kind === 'item') {
+    const list = (itemActions.get(sel.id) ?? []).map(({ long: _long, ...c }) => c);
+    return { prompt: `Deliver ${itemLabel(view, me, sel.id)}:`, targets, buttons: list, canCancel: true };
+  }
+  for (const [id, list] of itemActions) {
+    const effect: Effect = list.length === 1 ? list[0].effect : { select: { kind: 'item', id } };
+    targets[targetKey({ t: 'item', id })] = { hint: list.length === 1 && /^Ticket/.test(list[0].label) ? 'Ticket' : 'Deliver', effect };
+    // The same moves as buttons, in words, so nothing is hidden behind a short label.
+    for (const c of list) buttons.push({ key: c.key, label: c.long, effect: c.effect });
+  }
+  for (const a of legal) if (a.type === 'endDelivery') buttons.push({ key: 'endDelivery', label: 'End delivery', effect: { send: a } });
+  return {
+    prompt: `Delivering at ${placeName(at)}: complete a contract, or pick a passenger or good on your train.`,
+    targets, buttons, canCancel: false,
+  };
+}
+
+/** What the local player may click now. `legal` is legalActions(view, me). */
+export function offer(legal: Action[], sel: Selection, view: PlayerView | null, me: number | null, d: Decision | null): Offer {
+  const empty: Offer = { prompt: '', targets: {}, buttons: [], canCancel: false };
+  if (!view || me === null || !d || d.seat !== me || legal.length === 0) return empty;
+  let out: Offer;
+  switch (d.kind) {
+    case 'action':
+    case 'bonus':
+      out = mainOffer(legal, sel, view, me, d);
+      break;
+    case 'pay':
+    case 'discard':
+    case 'handLimit': {
+      const targets: Record<string, TargetOffer> = {};
+      for (const a of legal) {
+        if (a.type === 'discard') targets[targetKey({ t: 'hand', card: a.card })] = { hint: d.kind === 'pay' ? 'Pay with this' : 'Discard', effect: { send: a } };
+      }
+      const prompt = d.kind === 'pay'
+        ? `Pay for ${d.label}: pick ${plural(d.count, 'more card')} from your hand.`
+        : d.kind === 'discard'
+          ? `Discard ${plural(d.count, 'card')} from your hand.`
+          : `Too many cards: discard ${d.count} to keep 5.`;
+      out = { prompt, targets, buttons: [], canCancel: false };
+      break;
+    }
+    case 'delivery':
+      out = deliveryOffer(legal, sel, view, me, d.progress.at);
+      break;
+  }
+  // Moves available at any step.
+  if (sel.kind === 'none') {
+    for (const a of legal) {
+      if (a.type === 'skip') out.buttons.push({ key: 'skip', label: 'Skip the bonus', effect: { send: a } });
+      if (a.type === 'returnCard') {
+        const cost = SCENARIOS.find((x) => x.chapter === view?.options.scenario && view.options.mode === 'scenario')?.rules.returnCost ?? CATALOGUE.solo.returnCost;
+        out.buttons.push({ key: 'returnCard', label: `Put the discard top back on the deck (${cost} VP)`, effect: { send: a } });
+      }
+    }
+  }
+  return out;
+}
+
+export interface PickResult {
+  selection: Selection;
+  send: Action | null;
+}
+
+/** Click a target key, or a button key. Unknown keys change nothing. */
+export function pick(o: Offer, key: string, current: Selection): PickResult {
+  if (key === 'cancel') return { selection: NONE, send: null };
+  const t = o.targets[key];
+  const b = o.buttons.find((x) => x.key === key);
+  const effect = t?.effect ?? b?.effect;
+  if (!effect) {
+    // Clicking the selected hand card again deselects it.
+    if (current.kind === 'card' && key === targetKey({ t: 'hand', card: current.card })) return { selection: NONE, send: null };
+    if (current.kind === 'passenger' && key === targetKey({ t: 'supply', passenger: current.passenger })) return { selection: NONE, send: null };
+    return { selection: current, send: null };
+  }
+  if ('send' in effect) return { selection: NONE, send: effect.send };
+  return { selection: effect.select, send: null };
+}
+
+/** After new state arrives: keep a selection only if it still offers something. */
+export function normalise(legal: Action[], sel: Selection, view: PlayerView | null, me: number | null, d: Decision | null): Selection {
+  if (sel.kind === 'none') return sel;
+  if (sel.kind === 'choose') {
+    const ok = new Set(legal.map((a) => JSON.stringify(a)));
+    const still = sel.options.every((c) => !('send' in c.effect) || ok.has(JSON.stringify(c.effect.send)));
+    return still && d !== null && d.seat === me ? sel : NONE;
+  }
+  const o = offer(legal, sel, view, me, d);
+  return Object.keys(o.targets).length > 0 || o.buttons.length > 0 ? sel : NONE;
+}
+
+/** The key of the currently selected thing, for highlighting it. */
+export function selectedKey(sel: Selection): string | null {
+  if (sel.kind === 'card') return targetKey({ t: 'hand', card: sel.card });
+  if (sel.kind === 'passenger') return targetKey({ t: 'supply', passenger: sel.passenger });
+  if (sel.kind === 'item') return targetKey({ t: 'item', id: sel.id });
+  return null;
+}

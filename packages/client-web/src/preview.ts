@@ -1,0 +1,74 @@
+/**
+ * Development preview (not part of the production build): the table rendered from a local
+ * rules game, hot-seat, no server. `npm run dev` then open /preview.html?players=2&steps=40.
+ * Query: players, seed, steps (random decisions played first), mode=scenario&scenario=N.
+ */
+import { applyAction, createGame, currentDecision, legalActions, type GameState } from '@isle-of-trains/rules';
+import { NONE, offer, pick, selectedKey, type Selection } from './intents';
+import { roomFromState } from './local-room';
+import { endModel, tableModel, toPlayerView } from './view-model';
+import { mount } from './render/dom';
+import { renderEnd } from './render/end';
+import { renderTable, updateDetails } from './render/table';
+import './styles.css';
+
+const q = new URLSearchParams(window.location.search);
+const players = Number(q.get('players') ?? 2);
+const mode = (q.get('mode') ?? (players === 1 ? 'challenge' : undefined)) as 'challenge' | 'scenario' | undefined;
+let state: GameState = createGame({
+  players, seed: q.get('seed') ?? 'preview', names: ['Ada', 'Brunel', 'Clara', 'Dmitri'].slice(0, players),
+  ...(mode ? { mode, scenario: mode === 'scenario' ? Number(q.get('scenario') ?? 1) : undefined } : {}),
+});
+let x = 12345;
+const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 0x100000000);
+for (let i = 0, n = Number(q.get('steps') ?? 0); i < n && !state.gameOver; i++) {
+  const d = currentDecision(state)!;
+  const legal = legalActions(state, d.seat).filter((a) => a.type !== 'returnCard');
+  const good = legal.filter((a) => ['build', 'deliver', 'deliverPrimary', 'deliverSecondary', 'deliverTicket', 'loadCard', 'loadPassenger'].includes(a.type));
+  const pool = good.length > 0 && rnd() < 0.6 ? good : legal;
+  const r = applyAction(state, d.seat, pool[Math.floor(rnd() * pool.length)]);
+  if (r.ok) state = r.state;
+}
+let selection: Selection = NONE;
+let details: string | null = null;
+let refusal: string | null = null;
+const log: { n: number; seat: number; type: string; text: string }[] = [];
+const root = document.getElementById('app')!;
+
+function render(): void {
+  const d = currentDecision(state);
+  const seat = d ? d.seat : 0;
+  const room = roomFromState(state, seat, { log: log.slice(-60) });
+  const view = toPlayerView(room, seat)!;
+  const legal = d ? legalActions(view, seat) : [];
+  const o = offer(legal, selection, view, seat, d);
+  const m = tableModel(room, seat)!;
+  mount(root, renderTable(m, {
+    offer: o,
+    selected: selectedKey(selection),
+    ui: {
+      pick(key) {
+        const r = pick(o, key, selection);
+        selection = r.selection;
+        if (r.send) {
+          const res = applyAction(state, seat, r.send);
+          if (res.ok) {
+            state = res.state;
+            refusal = null;
+            for (const e of res.events) log.push({ n: log.length + 1, seat: e.seat ?? -1, type: e.type, text: e.text });
+          } else refusal = res.error.message;
+        }
+        render();
+      },
+      details(id, pinned) {
+        details = id;
+        updateDetails(root, id, !!pinned, () => updateDetails(root, null, false, () => undefined));
+      },
+    },
+  }, {
+    statusText: 'Preview (local hot-seat)', statusKind: 'connected', refusal, detailsCard: details, detailsPinned: false, turnTimeLimit: 0, deadline: null,
+    chapter: room.scenario, onDismissRefusal: () => { refusal = null; render(); }, onLeave: () => undefined,
+    endPanel: state.gameOver && m.scores ? renderEnd(endModel(room, m.scores, m.solo), m.scores, null, state.options.seed, () => undefined) : null,
+  }));
+}
+render();

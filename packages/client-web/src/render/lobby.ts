@@ -1,0 +1,157 @@
+/** The lobby (name, new game, solo, open games, join by code) and the waiting room. */
+import { scenarioObjective } from '../cards';
+import type { CreateOptions, ListedGame } from '../net';
+import type { RoomStateJson } from '../room-types';
+import { cx, h } from './dom';
+
+export interface LobbyState {
+  name: string;
+  seats: number;
+  bots: number;
+  botLevel: string;
+  isPrivate: boolean;
+  turnTimeLimit: number;
+  soloMode: string; // 'challenge' or '1'..'10'
+  code: string;
+  games: ListedGame[] | null;
+  gamesError: string | null;
+  message: string | null;
+  busy: boolean;
+  /** A link opened a specific game: offer to join it. */
+  linkRoom: string | null;
+  linkCode: string | null;
+}
+
+export interface LobbyActions {
+  change(patch: Partial<LobbyState>): void;
+  create(o: CreateOptions): void;
+  join(roomId: string): void;
+  joinCode(code: string): void;
+  refresh(): void;
+}
+
+export const BOT_LEVELS = [
+  { id: 'random', label: 'Beginner (plays at random)' },
+  { id: 'greedy', label: 'Casual (greedy)' },
+  { id: 'strong', label: 'Strong (plans ahead)' },
+];
+
+function field(label: string, control: HTMLElement, id: string): HTMLElement {
+  control.id = id;
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
+}
+
+function select(value: string, options: [string, string][], onchange: (v: string) => void, fkey: string): HTMLSelectElement {
+  return h('select', { 'data-fkey': fkey, onchange: (e: Event) => onchange((e.target as HTMLSelectElement).value) },
+    options.map(([v, l]) => h('option', { value: v, selected: v === value }, l)));
+}
+
+export function renderLobby(s: LobbyState, a: LobbyActions): HTMLElement {
+  const nameOk = s.name.trim().length > 0;
+  const need = nameOk ? null : h('p', { class: 'hint-text' }, 'Enter your name first.');
+  const nameInput = h('input', {
+    type: 'text', value: s.name, maxlength: '24', autocomplete: 'nickname', placeholder: 'e.g. Ada', 'data-fkey': 'name',
+    oninput: (e: Event) => a.change({ name: (e.target as HTMLInputElement).value }),
+  });
+  const linkJoin = s.linkRoom || s.linkCode
+    ? h('section', { class: 'panel invite' },
+      h('h2', null, 'You were invited to a game'),
+      h('p', null, s.linkCode && !s.linkRoom ? `Game code ${s.linkCode}` : 'Join it with your name.'),
+      h('button', {
+        type: 'button', class: 'primary', disabled: !nameOk || s.busy, 'data-fkey': 'join-link', id: 'join-link',
+        onclick: () => (s.linkRoom ? a.join(s.linkRoom) : a.joinCode(s.linkCode!)),
+      }, 'Join this game'), need)
+    : null;
+
+  const maxBots = s.seats - 1;
+  const create = h('section', { class: 'panel' },
+    h('h2', null, 'New game'),
+    h('div', { class: 'fields' },
+      field('Players', select(String(s.seats), [['2', '2 players'], ['3', '3 players'], ['4', '4 players']], (v) => a.change({ seats: Number(v), bots: Math.min(s.bots, Number(v) - 1) }), 'seats'), 'f-seats'),
+      field('Bots', select(String(Math.min(s.bots, maxBots)), Array.from({ length: maxBots + 1 }, (_, i) => [String(i), i === 0 ? 'no bots' : `${i} bot${i === 1 ? '' : 's'}`] as [string, string]), (v) => a.change({ bots: Number(v) }), 'bots'), 'f-bots'),
+      field('Bot level', select(s.botLevel, BOT_LEVELS.map((b) => [b.id, b.label] as [string, string]), (v) => a.change({ botLevel: v }), 'botLevel'), 'f-botlevel'),
+      field('Who can join', select(s.isPrivate ? 'private' : 'listed', [['listed', 'Listed: anyone can join'], ['private', 'Private: only with the link or code']], (v) => a.change({ isPrivate: v === 'private' }), 'privacy'), 'f-privacy'),
+      field('Time per decision', select(String(s.turnTimeLimit), [['0', 'No limit'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']], (v) => a.change({ turnTimeLimit: Number(v) }), 'timer'), 'f-timer')),
+    h('button', {
+      type: 'button', class: 'primary', id: 'create-game', 'data-fkey': 'create', disabled: !nameOk || s.busy,
+      onclick: () => a.create({ name: s.name.trim(), seats: s.seats, bots: Math.min(s.bots, maxBots), botLevel: s.botLevel, private: s.isPrivate, turnTimeLimit: s.turnTimeLimit, mode: 'multiplayer', scenario: 0 }),
+    }, 'Create game'), need);
+
+  const chapter = s.soloMode === 'challenge' ? 0 : Number(s.soloMode);
+  const obj = chapter > 0 ? scenarioObjective(chapter) : null;
+  const solo = h('section', { class: 'panel' },
+    h('h2', null, 'Play solo'),
+    field('Game', select(s.soloMode, [['challenge', 'The Challenge (score as much as you can)'],
+      ...Array.from({ length: 10 }, (_, i) => [String(i + 1), `Chapter ${i + 1}: ${scenarioObjective(i + 1)!.title}`] as [string, string])],
+    (v) => a.change({ soloMode: v }), 'solo-mode'), 'f-solo'),
+    h('p', { class: 'objective' }, h('b', null, 'Goal: '), obj ? obj.text : 'Score as many points as you can before the deck runs out; your total earns a rating.'),
+    h('button', {
+      type: 'button', class: 'primary', id: 'start-solo', 'data-fkey': 'solo', disabled: !nameOk || s.busy,
+      onclick: () => a.create({ name: s.name.trim(), seats: 1, bots: 0, botLevel: s.botLevel, private: true, turnTimeLimit: 0, mode: chapter > 0 ? 'scenario' : 'challenge', scenario: chapter }),
+    }, 'Start solo game'), need);
+
+  const games = h('section', { class: 'panel' },
+    h('h2', null, 'Open games'),
+    h('button', { type: 'button', class: 'linkish', onclick: a.refresh, 'data-fkey': 'refresh' }, 'Refresh'),
+    s.gamesError ? h('p', { class: 'error' }, s.gamesError) : null,
+    s.games === null ? h('p', { class: 'muted' }, 'Loading…')
+      : s.games.length === 0 ? h('p', { class: 'muted' }, 'No games are waiting for players right now.')
+        : h('ul', { class: 'game-list' }, s.games.map((g) => {
+          const m = g.metadata;
+          const free = m.freeSeats;
+          return h('li', null,
+            h('span', null, `${m.creator ? `${m.creator}'s game` : 'A game'} · ${m.seats} players${m.bots ? ` (${m.bots} bot${m.bots === 1 ? '' : 's'})` : ''} · ${free} seat${free === 1 ? '' : 's'} free`,
+              m.turnTimeLimit ? ` · ${m.turnTimeLimit}s per decision` : ''),
+            h('button', { type: 'button', disabled: !nameOk || s.busy, 'data-fkey': `join:${g.roomId}`, onclick: () => a.join(g.roomId) }, 'Join'));
+        })),
+    h('form', { class: 'code-join', onsubmit: (e: Event) => { e.preventDefault(); if (s.code.trim()) a.joinCode(s.code.trim()); } },
+      field('Join with a code', h('input', { type: 'text', value: s.code, maxlength: '32', placeholder: 'code', 'data-fkey': 'code', oninput: (e: Event) => a.change({ code: (e.target as HTMLInputElement).value }) }), 'f-code'),
+      h('button', { type: 'submit', disabled: !nameOk || s.busy || !s.code.trim(), 'data-fkey': 'join-code' }, 'Join')));
+
+  return h('div', { class: 'lobby' },
+    h('header', { class: 'lobby-head' }, h('h1', null, 'Isle of Trains'), h('p', null, 'Build trains, load goods and passengers, deliver them around the island.')),
+    s.message ? h('p', { class: 'error', role: 'alert' }, s.message) : null,
+    h('section', { class: 'panel name-panel' }, field('Your name', nameInput, 'f-name')),
+    linkJoin,
+    h('div', { class: 'lobby-grid' }, create, solo, games));
+}
+
+export interface WaitingActions {
+  start(): void;
+  copy(link: string): void;
+  leave(): void;
+}
+
+export function renderWaiting(room: RoomStateJson, mySeat: number | null, link: string, copied: boolean, a: WaitingActions, refusal: string | null): HTMLElement {
+  const me = mySeat !== null ? room.seats[mySeat] : null;
+  const isCreator = !!me?.isCreator;
+  const filled = room.seats.filter((s) => s.kind !== 'empty').length;
+  return h('div', { class: 'waiting' },
+    h('header', { class: 'lobby-head' }, h('h1', null, 'Isle of Trains'), h('p', null, 'Waiting for players')),
+    refusal ? h('p', { class: 'error', role: 'alert' }, refusal) : null,
+    h('section', { class: 'panel' },
+      h('h2', null, `Seats (${filled}/${room.seatsTotal})`),
+      h('ol', { class: 'seats' }, room.seats.map((s, i) => h('li', { class: cx({ me: i === mySeat }) },
+        s.kind === 'empty' ? h('span', { class: 'muted' }, 'open seat')
+          : h('span', null, s.name || `Player ${i + 1}`,
+            s.kind === 'bot' ? h('span', { class: 'badge' }, `bot${room.botLevel ? ` · ${room.botLevel}` : ''}`) : null,
+            s.isCreator ? h('span', { class: 'badge' }, 'host') : null,
+            i === mySeat ? h('span', { class: 'badge' }, 'you') : null,
+            s.kind === 'human' && !s.connected ? h('span', { class: 'badge warn' }, 'offline') : null)))),
+      room.turnTimeLimit > 0 ? h('p', null, `Time per decision: ${room.turnTimeLimit} s`) : null,
+      h('p', null, room.isPrivate ? 'Private game: only people with the link or code can join.' : 'Listed game: anyone in the lobby can join.')),
+    h('section', { class: 'panel' },
+      h('h2', null, 'Invite'),
+      h('div', { class: 'invite-row' },
+        h('input', { type: 'text', readonly: true, value: link, 'aria-label': 'Invitation link', id: 'invite-link', 'data-fkey': 'invite', onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
+        h('button', { type: 'button', onclick: () => a.copy(link), 'data-fkey': 'copy' }, copied ? 'Copied!' : 'Copy link')),
+      room.code ? h('p', null, 'Or share the code ', h('strong', { class: 'code', id: 'room-code' }, room.code)) : null),
+    h('div', { class: 'waiting-actions' },
+      isCreator
+        ? h('button', { type: 'button', class: 'primary', id: 'start-game', onclick: a.start, 'data-fkey': 'start', disabled: filled < room.seatsTotal }, 'Start the game')
+        : null,
+      h('p', { class: 'muted' }, filled < room.seatsTotal
+        ? `Waiting for ${room.seatsTotal - filled} more player${room.seatsTotal - filled === 1 ? '' : 's'}: share the link or the code.`
+        : isCreator ? 'Everyone is here.' : 'Everyone is here: the host starts the game.'),
+      h('button', { type: 'button', class: 'linkish', onclick: a.leave, 'data-fkey': 'leave' }, 'Leave')));
+}

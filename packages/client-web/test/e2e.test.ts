@@ -1,0 +1,427 @@
+/**
+ * End to end in a real browser (Debian chromium through playwright-core) against the real
+ * server, started in this process and serving the built client:
+ *  - two pages play a 2-player game through clicks only (take, build, load onto the other
+ *    train, deliver), each shows the result, and neither page ever holds the other's hand;
+ *  - a solo chapter is clicked through to its end screen;
+ *  - screenshots land in test-artifacts/client-web/.
+ */
+jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
+
+import { execSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createServer, type IsleServer } from '../../server/src/app';
+
+const CLIENT = path.resolve(__dirname, '..');
+const DIST = path.join(CLIENT, 'dist');
+const ARTIFACTS = path.resolve(CLIENT, '../../test-artifacts/client-web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+jest.setTimeout(300_000);
+
+/** Build the client when dist is missing or older than any source file. */
+function ensureBuilt(): void {
+  const index = path.join(DIST, 'index.html');
+  const newest = (dir: string): number => fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
+    const p = path.join(dir, e.name);
+    return Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }, 0);
+  const sources = Math.max(newest(path.join(CLIENT, 'src')), newest(path.resolve(CLIENT, '../rules/src')), fs.statSync(path.join(CLIENT, 'index.html')).mtimeMs);
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  // Jest sets NODE_ENV=test; the bundle must be a production build like the one the server ships.
+  execSync('npx vite build --mode production', { cwd: CLIENT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+let server: IsleServer;
+let browser: Browser;
+let base: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  server = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, CLIENT_DIST: DIST, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000,
+    // server.close() leaves pending reconnection timers behind, which keep jest alive that long.
+    RECONNECT_SECONDS: 15 });
+  const port = await server.listen();
+  base = `http://127.0.0.1:${port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (process.env.E2E_HANDLES) {
+    await new Promise((r) => setTimeout(r, 500));
+    // eslint-disable-next-line no-console
+    console.log(process.getActiveResourcesInfo());
+  }
+});
+
+async function newPage(width = 1360, height = 950): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`${String(e)} ${e.stack ?? ''}`.slice(0, 600)));
+  return page;
+}
+
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+
+// ------------------------------------------------------------------ reading the page
+
+const keys = (page: Page): Promise<string[]> => page.$$eval('[data-key]', (els) => els.map((e) => e.getAttribute('data-key')!));
+const prompt = (page: Page): Promise<string> => page.$eval('.prompt', (e) => e.textContent ?? '').catch(() => '');
+const mySeat = (page: Page): Promise<number> => page.$eval('.player.me', (e) => Number(e.getAttribute('data-seat')));
+const isMyTurn = (page: Page): Promise<boolean> => page.evaluate(() => document.body.classList.contains('my-turn'));
+const lastLog = (page: Page): Promise<number> => page.$eval('.log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => -1);
+const handIds = (page: Page): Promise<string[]> => page.$$eval('.hand [data-fkey^="hand:"]', (els) => els.map((e) => e.getAttribute('data-fkey')!.slice(5)));
+const carCount = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .car`, (e) => e.length);
+const buildingCount = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .building`, (e) => e.length);
+const paxOnTrain = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .car .pax`, (e) => e.length);
+const ticketPax = (page: Page) => page.$$eval('.ticket .pax', (e) => e.length);
+
+/** Wait until the page offers something to click (the server answered) or the game ended. */
+async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[data-key]').length > 0 || !!document.querySelector('#end-screen') || !document.body.classList.contains('my-turn'), null, { timeout: 20_000 });
+}
+
+/** The app renders in requestAnimationFrame: let one frame pass before reading the page. */
+const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+
+async function click(page: Page, key: string): Promise<void> {
+  await page.locator(`[data-key="${key}"]`).first().click();
+  await frame(page);
+  await ready(page);
+}
+
+/** Both pages have seen the same last log entry. */
+async function settle(a: Page, b: Page): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const [x, y] = [await lastLog(a), await lastLog(b)];
+    if (x === y && x > 0 && !(await prompt(a)).startsWith('Sending') && !(await prompt(b)).startsWith('Sending')) return;
+    await a.waitForTimeout(100);
+  }
+  throw new Error('the two pages did not agree on the log');
+}
+
+/** Neither page's DOM holds a card of the other page's hand. */
+async function checkHandsPrivate(a: Page, b: Page): Promise<void> {
+  const [ha, hb] = [await handIds(a), await handIds(b)];
+  const [htmlA, htmlB] = [await a.content(), await b.content()];
+  expect(ha.length + hb.length).toBeGreaterThan(0);
+  for (const c of hb) expect(htmlA.includes(c)).toBe(false);
+  for (const c of ha) expect(htmlB.includes(c)).toBe(false);
+}
+
+// ------------------------------------------------------------------ moves by clicking
+
+/** Pay / discard / hand-limit decisions: click hand cards until none is asked for. */
+async function resolvePending(page: Page): Promise<void> {
+  for (let i = 0; i < 12; i++) {
+    if (!(await isMyTurn(page))) return;
+    const p = await prompt(page);
+    if (!/^(Pay for|Discard|Too many cards)/.test(p)) return;
+    const hand = (await keys(page)).filter((k) => k.startsWith('hand:'));
+    if (hand.length === 0) return;
+    await click(page, hand[0]);
+  }
+}
+
+/** Skip a bonus if one is offered (keeps the scripted turn simple). */
+async function skipBonus(page: Page): Promise<void> {
+  if ((await isMyTurn(page)) && (await keys(page)).includes('skip')) await click(page, 'skip');
+}
+
+async function tidy(page: Page): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await resolvePending(page);
+    await skipBonus(page);
+  }
+}
+
+async function take(page: Page): Promise<boolean> {
+  const k = (await keys(page)).find((x) => x.startsWith('display:'));
+  if (!k) return false;
+  await click(page, k);
+  await tidy(page);
+  return true;
+}
+
+async function loadPassengerOnto(page: Page, seat: number): Promise<boolean> {
+  for (const pax of (await keys(page)).filter((k) => k.startsWith('supply:'))) {
+    await click(page, pax);
+    const car = (await keys(page)).find((k) => k.startsWith(`car:${seat}:`));
+    if (car) {
+      await click(page, car);
+      await tidy(page);
+      return true;
+    }
+    await click(page, 'cancel');
+  }
+  return false;
+}
+
+/** Build a new car or a building (extend, not upgrade), then pay by clicking hand cards. */
+async function buildSomething(page: Page): Promise<boolean> {
+  for (const card of (await keys(page)).filter((k) => k.startsWith('hand:'))) {
+    await click(page, card);
+    const b = (await keys(page)).find((k) => k === 'build::');
+    if (b) {
+      await click(page, b);
+      await tidy(page);
+      return true;
+    }
+    if ((await keys(page)).includes('cancel')) await click(page, 'cancel');
+  }
+  return false;
+}
+
+/** Deliver a passenger riding on my own train to its destination's ticket tile. */
+async function deliverPassenger(page: Page): Promise<boolean> {
+  const me = await mySeat(page);
+  const dests = await page.$$eval(`.player[data-seat="${me}"] .car .pax`, (els) => els.map((e) => [...e.classList].find((c) => c.startsWith('dest-'))!.slice(5)));
+  for (const d of dests) {
+    if (!(await keys(page)).includes(`destination:${d}`)) continue;
+    await click(page, `destination:${d}`);
+    const item = (await keys(page)).find((k) => k.startsWith(`item:p-${d}-`));
+    if (!item) continue;
+    await click(page, item);
+    const ticket = await page.$$eval('.choices [data-key]', (els) => els.filter((e) => /^Ticket at/.test(e.textContent ?? '')).map((e) => e.getAttribute('data-key')!));
+    if (ticket.length > 0) await click(page, ticket[0]);
+    await tidy(page);
+    if ((await keys(page)).includes('endDelivery')) await click(page, 'endDelivery');
+    await tidy(page);
+    return true;
+  }
+  return false;
+}
+
+/** Spend the rest of the turn drawing from the deck (or any offered move), so the other seat plays. */
+async function finishTurn(page: Page): Promise<void> {
+  for (let i = 0; i < 10 && (await isMyTurn(page)); i++) {
+    await tidy(page);
+    if (!(await isMyTurn(page))) return;
+    const ks = await keys(page);
+    if (ks.includes('endDelivery')) await click(page, 'endDelivery');
+    else if (ks.includes('deck')) await click(page, 'deck');
+    else if (ks.find((k) => k.startsWith('display:'))) await click(page, ks.find((k) => k.startsWith('display:'))!);
+    else if (ks.length > 0) await click(page, ks.find((k) => k !== 'cancel') ?? ks[0]);
+  }
+}
+
+async function waitTurn(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.classList.contains('my-turn'), null, { timeout: 30_000 });
+  await ready(page);
+}
+
+// ------------------------------------------------------------------ the tests
+
+test('e2e: two browsers play a 2-player game by clicking', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844); // a phone
+  // Keep the page's sockets reachable so the test can drop one.
+  await a.addInitScript(() => {
+    const W = window.WebSocket;
+    const list: WebSocket[] = [];
+    (window as unknown as { __sockets: WebSocket[] }).__sockets = list;
+    window.WebSocket = class extends W {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        list.push(this);
+      }
+    } as typeof WebSocket;
+  });
+  await a.goto(base);
+  await a.waitForSelector('#create-game');
+  await a.fill('#f-name', 'Ada');
+  await shot(a, 'lobby');
+  await a.click('#create-game');
+  await a.waitForSelector('#invite-link');
+  const link = await a.inputValue('#invite-link');
+  expect(link).toMatch(/\?room=/);
+
+  await b.goto(link);
+  await b.waitForSelector('#join-link');
+  await b.fill('#f-name', 'Brunel');
+  await b.click('#join-link');
+  await b.waitForSelector('.waiting');
+  await a.waitForFunction(() => document.querySelector('.seats')?.textContent?.includes('Brunel'));
+  await shot(a, 'waiting-room');
+  const code = (await a.textContent('#room-code'))!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  await a.click('#start-game');
+  await a.waitForSelector('.table-screen');
+  await b.waitForSelector('.table-screen');
+  await settle(a, b);
+  await checkHandsPrivate(a, b);
+
+  const seatA = await mySeat(a);
+  const seatB = await mySeat(b);
+  expect(new Set([seatA, seatB])).toEqual(new Set([0, 1]));
+  const first = (await isMyTurn(a)) ? a : b;
+  const second = first === a ? b : a;
+  const [s1, s2] = first === a ? [seatA, seatB] : [seatB, seatA];
+
+  // Turn 1 (first player): a take, and a passenger loaded onto the other player's engine.
+  await waitTurn(first);
+  const handBefore = (await handIds(first)).length;
+  expect(await take(first)).toBe(true);
+  expect((await handIds(first)).length).toBeGreaterThanOrEqual(Math.min(handBefore + 1, 5));
+  expect(await loadPassengerOnto(first, s2)).toBe(true);
+  await finishTurn(first);
+  await settle(a, b);
+  expect(await paxOnTrain(second, s2)).toBe(1);
+  expect(await paxOnTrain(first, s2)).toBe(1);
+  await checkHandsPrivate(a, b);
+
+  // Turn 2 (second player, on the phone): load onto the other train, then deliver its own passenger.
+  await waitTurn(second);
+  expect(await loadPassengerOnto(second, s1)).toBe(true);
+  const ticketsBefore = await ticketPax(second);
+  expect(await deliverPassenger(second)).toBe(true);
+  await finishTurn(second);
+  await settle(a, b);
+  expect(await ticketPax(first)).toBe(ticketsBefore + 1);
+  expect(await ticketPax(second)).toBe(ticketsBefore + 1);
+  expect(await paxOnTrain(first, s1)).toBe(1);
+  await checkHandsPrivate(a, b);
+
+  // Next turns of the first player: build (extend the train or a building) when affordable.
+  let built = false;
+  for (let turn = 0; turn < 8 && !built; turn++) {
+    await waitTurn(first);
+    const [cars, blds] = [await carCount(first, s1), await buildingCount(first, s1)];
+    built = await buildSomething(first);
+    if (built) {
+      await finishTurn(first);
+      await settle(a, b);
+      for (const p of [a, b]) expect((await carCount(p, s1)) + (await buildingCount(p, s1))).toBe(cars + blds + 1);
+    } else {
+      await finishTurn(first);
+      await settle(a, b);
+    }
+    await checkHandsPrivate(a, b);
+    await waitTurn(second);
+    await finishTurn(second);
+    await settle(a, b);
+    await checkHandsPrivate(a, b);
+  }
+  expect(built).toBe(true);
+
+  // A reload takes the same seat back (the seat token is in localStorage).
+  const handB = (await handIds(b)).sort();
+  await b.reload();
+  await b.waitForSelector('.table-screen');
+  await b.waitForSelector('.player.me');
+  expect(await mySeat(b)).toBe(seatB);
+  await settle(a, b);
+  expect((await handIds(b)).sort()).toEqual(handB);
+
+  // A dropped socket reconnects by itself and says so; play goes on.
+  await a.evaluate(() => {
+    const list = (window as unknown as { __sockets: WebSocket[] }).__sockets;
+    list.filter((w) => w.readyState === WebSocket.OPEN).forEach((w) => w.close(4010, 'test drop'));
+  });
+  await a.waitForFunction(() => /Reconnected/.test(document.querySelector('.status')?.textContent ?? ''), null, { timeout: 20_000 });
+  await settle(a, b);
+  await checkHandsPrivate(a, b);
+
+  await waitTurn(first);
+  await shot(a, 'table');
+  await shot(b, 'table-phone');
+  await shot(a, 'table-full', true);
+  const log = await a.$$eval('.log-list li', (els) => els.map((e) => e.textContent ?? ''));
+  expect(log.join('\n')).toMatch(/Brunel/);
+  // A third browser follows a #code link after the start: it watches as a spectator and sees no hand.
+  const c = await newPage();
+  await c.goto(`${base}/#${code.toLowerCase()}`);
+  await c.waitForSelector('#join-link');
+  await c.fill('#f-name', 'Clara');
+  await c.click('#join-link');
+  await c.waitForSelector('.table-screen');
+  await settle(a, c);
+  await shot(c, 'spectator');
+  expect(await c.$$('.player.me')).toHaveLength(0);
+  expect(await c.$$('.hand')).toHaveLength(0);
+  expect(await c.$$('[data-key]')).toHaveLength(0);
+  const htmlC = await c.content();
+  for (const id of [...(await handIds(a)), ...(await handIds(b))]) expect(htmlC.includes(id)).toBe(false);
+  await c.context().close();
+
+  expect(pageErrors).toEqual([]);
+  // Leave properly (a consented leave), so the server holds no seat open for a reconnection.
+  for (const p of [a, b]) {
+    p.once('dialog', (d) => void d.accept());
+    await p.click('.topbar .linkish');
+    await p.waitForSelector('#create-game');
+    await p.context().close();
+  }
+});
+
+test('e2e: a solo chapter clicked through to its end screen', async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.waitForSelector('#start-solo');
+  await page.fill('#f-name', 'Solo');
+  await page.selectOption('#f-solo', '1');
+  // The lobby re-renders in the next animation frame: wait for the chapter's goal to replace the Challenge's.
+  await page.waitForFunction(() => !/rating/.test(document.querySelector('.objective')?.textContent ?? 'rating'), null, { timeout: 5_000 });
+  expect(await page.textContent('.objective')).toMatch(/Billington's/);
+  await page.click('#start-solo');
+  await page.waitForSelector('.table-screen');
+  await ready(page);
+
+  // Keyboard only: Enter on a waiting passenger, then Enter on a highlighted car; focus survives re-renders.
+  const pax = (await keys(page)).find((k) => k.startsWith('supply:'))!;
+  expect(pax).toBeDefined();
+  await page.focus(`[data-key="${pax}"]`);
+  await page.keyboard.press('Enter');
+  await frame(page);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-fkey'))).toBe(pax);
+  expect(await page.getAttribute(`[data-fkey="${pax}"]`, 'aria-pressed')).toBe('true');
+  await page.keyboard.press('Escape');
+  await frame(page);
+  expect(await page.getAttribute(`[data-fkey="${pax}"]`, 'aria-pressed')).toBeNull();
+  await page.focus(`[data-key="${pax}"]`);
+  await page.keyboard.press('Enter');
+  await frame(page);
+  const car = (await keys(page)).find((k) => k.startsWith('car:0:'))!;
+  expect(car).toBeDefined();
+  await page.focus(`[data-key="${car}"]`);
+  await page.keyboard.press('Enter');
+  await frame(page);
+  await ready(page);
+  expect(await paxOnTrain(page, 0)).toBe(1);
+  await shot(page, 'solo-table');
+  let seed = 11;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let clicks = 0;
+  while (clicks < 4000 && (await page.locator('#end-screen').count()) === 0) {
+    const ks = (await keys(page)).filter((k) => k !== 'cancel' && k !== 'returnCard');
+    if (ks.length === 0) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    const pref = ks.filter((k) => /^(destination|primary|secondary|item|endDelivery|build:|hand:)/.test(k));
+    const pool = pref.length > 0 && rnd() < 0.6 ? pref : ks;
+    await click(page, pool[Math.floor(rnd() * pool.length)]);
+    clicks++;
+  }
+  await page.waitForSelector('#end-screen');
+  expect(await page.textContent('.end-headline')).toMatch(/^Chapter 1 (complete!|not completed)$/);
+  expect(await page.getAttribute('#replay-link', 'href')).toMatch(/^\/api\/games\/.+\/replay$/);
+  await page.locator('#end-screen').scrollIntoViewIfNeeded();
+  await shot(page, 'end');
+  const href = (await page.getAttribute('#replay-link', 'href')) ?? '';
+  const replay = await page.evaluate(async (u) => (await fetch(u)).status, href);
+  expect(replay).toBe(200);
+  expect(pageErrors).toEqual([]);
+  await page.click('[data-fkey="to-lobby"]');
+  await page.waitForSelector('#create-game');
+  await page.context().close();
+});

@@ -1,0 +1,140 @@
+import { currentDecision, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
+import { NONE, normalise, offer, pick, targetKey, type Selection } from '../src/intents';
+import { apply, game, playUntil, rng } from './helpers';
+
+const key = (a: Action) => JSON.stringify(a);
+
+/** Every action reachable by clicking from the first step (depth-first over selections). */
+function reachable(s: GameState, seat: number): Set<string> {
+  const v = playerView(s, seat);
+  const d = currentDecision(v);
+  const legal = legalActions(v, seat);
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (sel: Selection, depth: number) => {
+    const id = JSON.stringify(sel);
+    if (seen.has(id) || depth > 4) return;
+    seen.add(id);
+    const o = offer(legal, sel, v, seat, d);
+    for (const k of [...Object.keys(o.targets), ...o.buttons.map((b) => b.key)]) {
+      const r = pick(o, k, sel);
+      if (r.send) out.add(key(r.send));
+      else walk(r.selection, depth + 1);
+    }
+  };
+  walk(NONE, 0);
+  return out;
+}
+
+describe('intents from selections', () => {
+  it('offers take, draw and passenger targets, and hand cards to select', () => {
+    const s = game();
+    const v = playerView(s, 0);
+    const legal = legalActions(v, 0);
+    const o = offer(legal, NONE, v, 0, currentDecision(v));
+    for (const c of s.display) expect(o.targets[targetKey({ t: 'display', card: c })].hint).toBe('Take');
+    expect(o.targets.deck).toBeDefined();
+    expect(o.targets.bag.hint).toBe('Draw a passenger');
+    expect(pick(o, 'deck', NONE).send).toEqual({ type: 'take', from: 'deck' });
+    // Nothing to deliver yet: destinations are not offered.
+    expect(Object.keys(o.targets).some((k) => k.startsWith('destination:'))).toBe(false);
+  });
+
+  it('builds a load from a hand card then a highlighted car', () => {
+    const other = (a: Action, me: number) => a.type === 'loadCard' && a.seat !== me && !a.faceDown;
+    const s = playUntil(game(), (x) => {
+      const d = currentDecision(x)!;
+      return d.kind === 'action' && legalActions(x, d.seat).some((a) => other(a, d.seat));
+    }, () => false, 400);
+    const d = currentDecision(s)!;
+    const me = d.seat;
+    const v = playerView(s, me);
+    const legal = legalActions(v, me);
+    const load = legal.find((a) => other(a, me)) as Extract<Action, { type: 'loadCard' }>;
+    expect(load).toBeDefined();
+    const first = pick(offer(legal, NONE, v, me, d), targetKey({ t: 'hand', card: load.card }), NONE);
+    expect(first.send).toBeNull();
+    expect(first.selection).toEqual({ kind: 'card', card: load.card });
+    const o2 = offer(legal, first.selection, v, me, d);
+    expect(o2.canCancel).toBe(true);
+    const second = pick(o2, targetKey({ t: 'car', seat: load.seat, car: load.car }), first.selection);
+    expect(second.send).toEqual(load);
+    expect(second.selection).toEqual(NONE);
+    // Cancel returns to the first step.
+    expect(pick(o2, 'cancel', first.selection)).toEqual({ selection: NONE, send: null });
+  });
+
+  it('offers nothing when it is not my decision', () => {
+    const s = game();
+    const v = playerView(s, 1);
+    const o = offer(legalActions(v, 1), NONE, v, 1, currentDecision(v));
+    expect(Object.keys(o.targets)).toHaveLength(0);
+    expect(o.buttons).toHaveLength(0);
+  });
+
+  it('pays for a build by picking hand cards', () => {
+    let s = game({ seed: 'pay-seed' });
+    s = playUntil(s, (x) => currentDecision(x)!.kind === 'pay', (a) => a.type === 'build', 200);
+    const d = currentDecision(s)!;
+    expect(d.kind).toBe('pay');
+    const v = playerView(s, d.seat);
+    const legal = legalActions(v, d.seat);
+    const o = offer(legal, NONE, v, d.seat, d);
+    expect(o.prompt).toMatch(/^Pay for /);
+    const c = s.players[d.seat].hand[0];
+    expect(pick(o, targetKey({ t: 'hand', card: c }), NONE).send).toEqual({ type: 'discard', card: c });
+  });
+
+  it('drops a selection that no longer offers anything', () => {
+    const s = game();
+    const v = playerView(s, 0);
+    const legal = legalActions(v, 0);
+    const stale: Selection = { kind: 'card', card: 'not-a-card.1' };
+    expect(normalise(legal, stale, v, 0, currentDecision(v))).toEqual(NONE);
+    const ok: Selection = { kind: 'card', card: s.players[0].hand[0] };
+    expect(normalise(legal, ok, v, 0, currentDecision(v))).toEqual(ok);
+  });
+
+  it('reaches exactly the legal actions, every decision of whole random games', () => {
+    let checked = 0;
+    const kinds = new Set<string>();
+    for (const [players, seed] of [[2, 'walk-a'], [3, 'walk-b'], [4, 'walk-c'], [1, 'walk-d']] as const) {
+      const r = rng(players * 31);
+      let s = game({ players, seed, names: undefined, ...(players === 1 ? { mode: 'scenario', scenario: 6 } : {}) });
+      for (let i = 0; i < 400 && !s.gameOver; i++) {
+        const d = currentDecision(s)!;
+        const legal = legalActions(s, d.seat);
+        const got = reachable(s, d.seat);
+        expect([...got].sort()).toEqual(legal.map(key).sort());
+        kinds.add(d.kind);
+        checked++;
+        s = playUntil(s, () => false, () => false, 1, r);
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(kinds).toEqual(expect.objectContaining(new Set(['action', 'pay'])));
+    expect(kinds.has('delivery')).toBe(true);
+  });
+
+  it('walks a delivery: destination, then steps, then end', () => {
+    let s = game({ seed: 'deliver-walk' });
+    s = playUntil(s, (x) => currentDecision(x)!.kind === 'delivery', (a) => a.type === 'deliver', 400);
+    const d = currentDecision(s)!;
+    expect(d.kind).toBe('delivery');
+    const v = playerView(s, d.seat);
+    const legal = legalActions(v, d.seat);
+    const o = offer(legal, NONE, v, d.seat, d);
+    expect(o.prompt).toMatch(/^Delivering at /);
+    const item = Object.keys(o.targets).find((k) => k.startsWith('item:'))!;
+    expect(item).toBeDefined();
+    const r = pick(o, item, NONE);
+    const action = r.send ?? pick(offer(legal, r.selection, v, d.seat, d), offer(legal, r.selection, v, d.seat, d).buttons[0].key, r.selection).send!;
+    s = apply(s, action, d.seat);
+    const d2 = currentDecision(s)!;
+    if (d2.kind === 'delivery') {
+      const v2 = playerView(s, d2.seat);
+      const o2 = offer(legalActions(v2, d2.seat), NONE, v2, d2.seat, d2);
+      expect(o2.buttons.map((b) => b.label)).toContain('End delivery');
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { createOptions, failureText, httpBase, openGames, type ListedGame } from '../src/net';
+
+const listed = (roomId: string, meta: Partial<ListedGame['metadata']>): ListedGame => ({
+  roomId, clients: 1, maxClients: 2,
+  metadata: { seats: 2, freeSeats: 1, humans: 1, bots: 0, mode: 'multiplayer', scenario: 0, phase: 'lobby', botLevel: 'greedy', turnTimeLimit: 0, creator: 'Ada', ...meta },
+});
+
+describe('net helpers', () => {
+  it('sends the server only the options it accepts (mode and chapter for solo games only)', () => {
+    const base = { name: 'Ada', bots: 1, botLevel: 'strong', private: true, turnTimeLimit: 60, mode: 'multiplayer' as const, scenario: 0 };
+    expect(createOptions({ ...base, seats: 3 })).toEqual({ name: 'Ada', seats: 3, bots: 1, botLevel: 'strong', private: true, turnTimeLimit: 60 });
+    expect(createOptions({ ...base, seats: 1, mode: 'scenario', scenario: 7 })).toMatchObject({ seats: 1, bots: 0, mode: 'scenario', scenario: 7 });
+    expect(createOptions({ ...base, seats: 1, mode: 'challenge', scenario: 0 })).not.toHaveProperty('scenario');
+  });
+
+  it('lists only multiplayer games still waiting for players', () => {
+    const list = [listed('a', {}), listed('b', { phase: 'playing', freeSeats: 0 }), listed('c', { freeSeats: 0 }), listed('d', { seats: 1 })];
+    expect(openGames(list).map((g) => g.roomId)).toEqual(['a']);
+  });
+
+  it('turns failures into plain words', () => {
+    expect(failureText(new Error('room "x" is locked'))).toBe('That game is full or has already started.');
+    expect(failureText(new Error('BAD_OPTIONS: bots: at least one seat must be left for a human'))).toBe('The server refused those settings: bots: at least one seat must be left for a human');
+    expect(httpBase('ws://h:1/')).toBe('http://h:1');
+  });
+});
