@@ -117,8 +117,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private timer: NodeJS.Timeout | null = null;
   /** Bot moves in a row made while no human player was connected (see MAX_UNATTENDED_MOVES). */
   private unattended = 0;
-  /** Set when an unattended game was stopped: nothing more is played in this room. */
-  private stopped = false;
+  /** Why the game was stopped unfinished (unattended, or an internal error); nothing more is played in this room. */
+  private stopped: string | null = null;
   private bot!: BotPlayer;
   private rlog!: Logger;
   /** Restored games: SHA-256 of each seat's token, until its owner comes back with the token. */
@@ -140,7 +140,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     this.setState(new IsleState());
     this.setPatchRate(config.PATCH_RATE_MS);
-    this.maxClients = this.opts.seats + config.MAX_SPECTATORS;
+    // Spectators are counted in onJoin, so a player coming back with a seat token (next to the
+    // connection it replaces) is never turned away by a room full of spectators.
+    this.maxClients = 2 * this.opts.seats + config.MAX_SPECTATORS;
 
     const s = this.state;
     s.seatsTotal = this.opts.seats;
@@ -221,6 +223,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
         if (this.creator === null) this.creator = client.sessionId;
       }
     }
+    if (seat < 0 && this.clients.filter((c) => c.userData?.joined && c.userData.seat === -1).length >= config.MAX_SPECTATORS) {
+      throw new ServerError(ErrorCode.APPLICATION_ERROR, `ROOM_FULL: this room already has ${config.MAX_SPECTATORS} spectators`);
+    }
     client.userData.seat = seat;
     client.userData.joined = true;
     if (seat >= 0) {
@@ -293,6 +298,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       slot.connected = true;
       slot.botPlaying = false;
       slot.reconnection = null;
+      // A player who dropped in the lobby was not among this.clients when the game started, so the
+      // view Colyseus carried over to this connection does not hold their hand yet.
+      const player = this.state.game?.players[seat];
+      if (player && client.view && !client.view.has(player)) client.view.add(player);
       this.addLog(seat, 'reconnect', `${slot.name} is back.`);
       this.syncSeats();
       this.scheduleNext();
@@ -389,7 +398,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     };
     if (this.state.phase === 'lobby' || !this.game) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
     if (this.state.phase === 'ended' || this.game.gameOver) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
-    if (this.stopped) return fail({ code: 'GAME_STOPPED', message: 'This game was stopped unfinished after a long time with nobody at the table.' });
+    if (this.stopped) return fail({ code: 'GAME_STOPPED', message: this.stopped });
     if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot act.' });
     const action = ActionSchema.safeParse(parsed.data.action);
     if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });
@@ -549,7 +558,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.addLog(-1, 'abandon', `Nobody has been at the table for ${moves} moves; the game stops here unfinished.`);
     this.rlog.warn({ event: 'abandon', actions: this.actionLog.length, moves }, 'unattended game stopped');
     this.deps.store?.append(this.roomId, { t: 'abandon', at: now(), reason: 'unattended' });
-    this.stopped = true;
+    this.stopped = 'This game was stopped unfinished after a long time with nobody at the table.';
     this.autoDispose = true;
     if (this.clients.length === 0) void this.disconnect();
   }
@@ -561,6 +570,19 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   private botMove(seat: number, by: 'bot' | 'timeout'): void {
     this.timer = null;
+    // A timer callback has no caller to catch for it: an internal error here must stop this game, not the process.
+    try {
+      this.botMoveUnguarded(seat, by);
+    } catch (e) {
+      this.rlog.error({ event: 'bot', seat, err: (e as Error).message }, 'bot move failed; the game is stopped');
+      this.addLog(-1, 'error', 'The server hit an internal error and stopped this game.');
+      this.stopped = 'This game was stopped by an internal server error.';
+      this.autoDispose = true;
+      if (this.clients.length === 0) void this.disconnect();
+    }
+  }
+
+  private botMoveUnguarded(seat: number, by: 'bot' | 'timeout'): void {
     if (this.state.phase !== 'playing' || !this.game) return;
     const d = currentDecision(this.game);
     if (!d || d.seat !== seat) return;

@@ -134,6 +134,45 @@ describe('reconnection', () => {
     void b;
   });
 
+  it('a player who dropped in the lobby and returns after the start gets the hand', async () => {
+    const a = await ts.client().create('isle', { seats: 2, name: 'Ada' });
+    const sa = watch(a);
+    const b = await ts.client().joinById(a.roomId, { name: 'Brunel' });
+    const sb = watch(b);
+    await until(() => sa.seat === 0 && sb.seat === 1 && state(a)?.seats?.[1]?.kind === 'human', 3000, 'seats');
+    b.reconnection.enabled = false;
+    const token = b.reconnectionToken;
+    const left = new Promise<number>((res) => b.onLeave((code) => res(code)));
+    dropSocket(b);
+    await left;
+    await until(() => state(a).seats[1].connected === false, 3000, 'A sees B away');
+    a.send('start', {});
+    await until(() => state(a)?.phase === 'playing', 3000, 'start');
+    const b2 = await ts.client().reconnect(token);
+    await until(() => !!handOf(b2, 1), 3000, 'the hand reaches the returning player');
+    expect(handOf(b2, 1)).toEqual(server(a.roomId).game!.players[1].hand);
+    expect(handOf(b2, 0)).toBeUndefined();
+    await (ts.room(a.roomId) as unknown as { disconnect(code?: number): Promise<unknown> }).disconnect(4000);
+  });
+
+  it('an internal error in a bot move stops that game, not the process', async () => {
+    const r = await ts.client().create('isle', { seats: 1, name: 'Slow', turnTimeLimit: 1 });
+    const seen = watch(r);
+    await until(() => state(r)?.phase === 'playing' && state(r).decisionDeadline > 0, 3000, 'deadline');
+    const room = ts.room(r.roomId) as unknown as { botMoveUnguarded(): void };
+    room.botMoveUnguarded = () => { throw new Error('simulated rules failure'); };
+    await until(() => state(r).log.some((e: { type: string }) => e.type === 'error'), 3000, 'error log entry');
+    r.send('intent', { id: 1, action: { type: 'pass' } });
+    await until(() => seen.errors.length > 0, 3000, 'the refusal');
+    expect(seen.errors[0]).toMatchObject({ code: 'GAME_STOPPED' });
+    expect(server(r.roomId).actionLog).toHaveLength(0);
+    // the process still serves other rooms
+    const other = await ts.client().create('isle', { seats: 1, name: 'Next' });
+    await until(() => state(other)?.phase === 'playing', 3000, 'another game starts');
+    await other.leave();
+    await (ts.room(r.roomId) as unknown as { disconnect(code?: number): Promise<unknown> }).disconnect(4000);
+  });
+
   it('a player leaving the lobby frees the seat and passes on the creator role', async () => {
     const a = await ts.client().create('isle', { seats: 3, name: 'Ada' });
     const sa = watch(a);
