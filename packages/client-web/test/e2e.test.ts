@@ -6,7 +6,7 @@
  *  - a solo chapter is clicked through to its end screen;
  *  - screenshots land in test-artifacts/client-web/.
  */
-jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
+jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
 import { execSync } from 'child_process';
 import * as fs from 'fs';
