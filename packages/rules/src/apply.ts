@@ -360,10 +360,10 @@ class Ctx {
     const s = this.s;
     for (let guard = 0; guard < 10000; guard++) {
       if (s.gameOver) return;
-      if (isSolo(s) && this.soloCheck()) return;
       const seat = s.turn.seat;
       const p = this.player(seat);
       const task = s.turn.queue[0];
+      if (isSolo(s) && this.soloCheck(task)) return;
       if (task) {
         switch (task.kind) {
           case 'draw': {
@@ -471,11 +471,16 @@ class Ctx {
     this.log('turn', next, `${this.name(next)}'s turn${s.finalTurnsLeft !== null ? ' (final turn)' : ''}.`);
   }
 
-  /** Solo games end at once when the objective is met or the deck runs out. */
-  soloCheck(): boolean {
+  /**
+   * Solo games end at once when the deck runs out, and when the objective is met once the step that met
+   * it is fully resolved: a build is won only after it is paid for and its passengers are drawn, so the
+   * objective is checked only when no cost is owed and no automatic step is still waiting.
+   */
+  soloCheck(next: Task | undefined): boolean {
     const s = this.s;
     const scenario = scenarioOf(s);
-    if (scenario && soloObjectiveMet(s)) {
+    const settled = next === undefined || next.kind === 'bonus' || next.kind === 'delivery' || next.kind === 'handLimit';
+    if (scenario && settled && soloObjectiveMet(s)) {
       s.gameOver = true;
       s.result = { reason: 'objective', solo: 'won' };
       this.log('game-over', 0, `Chapter ${scenario.chapter} objective complete: you win!`);
