@@ -143,7 +143,7 @@ export function determinise(view: PlayerView, seat: Seat, rngSeed: number | stri
     hand: p.seat === seat ? [...(p.hand ?? [])] : [],
     train: p.train.map((c) => ({
       card: c.card,
-      loads: c.loads.map((l) => (l.kind === 'card' ? { kind: 'card' as const, card: l.card, as: l.as, faceDown: l.faceDown } : { kind: 'passenger' as const, id: l.id })),
+      loads: c.loads.map((l) => (l.kind === 'card' ? { ...l } : { kind: 'passenger' as const, id: l.id })),
     })),
     buildings: [...p.buildings],
     islands: p.islands.map((i) => ({ ...i })),

@@ -83,7 +83,7 @@ describe('determinise', () => {
       }
       // The unseen cards are exactly the hidden places of the real state.
       const hidden = [...s.deck, ...s.discard.slice(0, -1), ...s.players.filter((p) => p.seat !== seat).flatMap((p) => p.hand)];
-      for (const p of s.players) if (p.seat !== seat) for (const c of p.train) for (const l of c.loads) if (l.kind === 'card' && l.faceDown) hidden.push(l.card!);
+      for (const p of s.players) for (const c of p.train) for (const l of c.loads) if (l.kind === 'card' && l.faceDown && l.by !== seat) hidden.push(l.card!);
       expect([...unseenCards(view)].sort()).toEqual(hidden.sort());
     });
   });

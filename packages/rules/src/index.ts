@@ -17,6 +17,6 @@ export { validate } from './validate';
 export * from './catalogue';
 export * from './types';
 export {
-  capacityOf, weightOf, carAccepts, itemsOnTrain, locations, buildingLimit, isSolo, scenarioOf, nameOf, loadedCount,
+  capacityOf, weightOf, carAccepts, itemsOnTrain, loadItemId, locations, buildingLimit, isSolo, scenarioOf, nameOf, loadedCount,
 } from './table';
 export type { Table, TrainItem } from './table';
