@@ -5,6 +5,7 @@
 export { createGame, GameOptionsSchema, GameOptionsError } from './setup';
 export { applyAction } from './apply';
 export { legalActions } from './legal';
+export type { LegalOptions } from './legal';
 export { playerView } from './view';
 export { currentDecision } from './decision';
 export { scoreBreakdown, playerScore, challengeRating, buildingPoints } from './score';

@@ -489,7 +489,7 @@ describe('load: basics', () => {
     expect(playerView(s, 0).players[0].train[1].loads).toEqual([load]);
     for (const viewer of [1, 2, 'spectator'] as const) {
       const v = playerView(s, viewer);
-      expect(v.players[0].train[1].loads).toEqual([{ kind: 'card', card: null, as: 'coal', faceDown: true }]);
+      expect(v.players[0].train[1].loads).toEqual([{ kind: 'card', card: null, as: 'coal', faceDown: true, by: 0 }]);
       expect(JSON.stringify(v)).not.toContain('tanker-2.1');
     }
     // legalActions still agree for the other seats when the hidden card is on someone else's train.
