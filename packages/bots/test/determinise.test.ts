@@ -1,5 +1,5 @@
 import {
-  CARDS, PASSENGERS, card, carAccepts, playerView, type GameState,
+  fastRng, CARDS, PASSENGERS, card, carAccepts, playerView, type GameState,
 } from '@isle-of-trains/rules';
 import { determinise, unseenCards } from '@isle-of-trains/bots';
 import { allCardPlaces, allPassengerPlaces, bots, picker, playBots } from './helpers';
@@ -42,7 +42,7 @@ function reshuffleHidden(s: GameState, seat: number, seed: number): GameState {
     const j = pick(i + 1);
     [t.bag[i], t.bag[j]] = [t.bag[j], t.bag[i]];
   }
-  t.rng = [pick(1 << 30) + 1, pick(1 << 30), pick(1 << 30), pick(1 << 30)];
+  t.rng = fastRng([pick(1 << 30) + 1, pick(1 << 30), pick(1 << 30), pick(1 << 30)]);
   return t;
 }
 

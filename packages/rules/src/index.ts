@@ -15,6 +15,8 @@ export type { SoloStatus } from './solo';
 export { ActionSchema } from './actions';
 export type { Action, ActionType } from './actions';
 export { validate } from './validate';
+export { fastRng } from './rng';
+export type { RngState } from './rng';
 export * from './catalogue';
 export * from './types';
 export {

@@ -84,7 +84,8 @@ export function checkViewsHideSecrets(s: GameState, only?: number | 'spectator')
     for (const c of s.deck) secrets.set(c, 'deck card');
     for (const c of s.bag) secrets.set(c, 'bag passenger');
     secrets.set(s.options.seed, 'the seed');
-    secrets.set('rng', 'the generator key');
+    secrets.set('rng', 'the generator');
+    if (s.rng.kind === 'chacha20') secrets.set(s.rng.key, 'the generator key');
     findSecret(playerView(s, v), secrets, v);
   }
 }
