@@ -191,6 +191,10 @@ test('docker-compose.yml: every service rotates its logs and has resource limits
   }
   expect(text).toMatch(/TLS/);
   expect(fs.readFileSync(path.join(REPO, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/TLS/);
+  // the images compose pulls are pinned by exact version and digest, like the Dockerfile's base
+  for (const name of ['redis', 'front']) {
+    expect({ name, image: services[name].image }).toEqual({ name, image: expect.stringMatching(/^[a-z]+:\d+\.\d+\.\d+-alpine@sha256:[0-9a-f]{64}$/) });
+  }
 });
 
 test('the runtime image installs no development package', () => {

@@ -30,6 +30,17 @@ test('the tests run on Node 22 or later (the Node that @colyseus/core 0.18 requi
   expect(major).toBeGreaterThanOrEqual(22);
 });
 
+test('Node\'s own WebSocket is the global (what @colyseus/core reads; the old polyfill is gone)', () => {
+  // the test setup gives only the SDK clients the `ws` package (support/sdk-on-ws.ts) and puts the global back
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ws = require('ws') as { WebSocket: unknown };
+  const g = globalThis as { WebSocket?: { OPEN?: number } };
+  expect(typeof g.WebSocket).toBe('function');
+  expect(g.WebSocket).not.toBe(ws.WebSocket);
+  expect(g.WebSocket!.OPEN).toBe(1);
+  expect(fs.existsSync(path.join(REPO, 'packages/server/src/polyfill.ts'))).toBe(false);
+});
+
 test('on linux-x64 they run on the Node the project pins, from node_modules', () => {
   expect(pinned).toMatch(/^\d+\.\d+\.\d+$/); // exact, so every machine and the image run the same Node
   if (process.platform !== 'linux' || process.arch !== 'x64') return; // the package installs only there
