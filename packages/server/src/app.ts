@@ -17,7 +17,8 @@ import { createLogger, type Logger } from './logger';
 import { ReplayStore } from './replays';
 import { defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
-import { createStore, type GameStore } from './store';
+import { createStore, nodeIdOf, StoreHealth, type GameStore } from './store';
+import { RedisLinks, redisWhere } from './redis-links';
 import { Metrics, type RoomLike } from './metrics';
 import { restoreGames, restoreOptions, replayFromLog, type RestoreReport } from './restore';
 import { scaleOutOptions } from './scale';
@@ -46,6 +47,10 @@ export interface IsleServer {
   readonly replays: ReplayStore;
   readonly gameServer: Server;
   readonly store: GameStore;
+  /** Whether the store takes writes (rooms refuse actions with STORE_UNAVAILABLE while it does not). */
+  readonly storeHealth: StoreHealth;
+  /** The Redis connections (null without REDIS_URL). */
+  readonly redis: RedisLinks | null;
   readonly metrics: Metrics;
   /** What listen() brought back from the store (null before listen). */
   readonly restoreReport: RestoreReport | null;
@@ -62,11 +67,16 @@ export interface RoomListing {
 export function createServer(options: CreateServerOptions = {}): IsleServer {
   const { logger: givenLogger, bots: givenBots, env, store: givenStore, ...overrides } = options;
   const config = loadConfig(env ?? process.env, overrides);
-  const logger = givenLogger ?? createLogger(config.LOG_LEVEL);
+  const logger = givenLogger ?? createLogger(config.LOG_LEVEL, undefined, nodeIdOf(config));
   const liveRooms = new Set<RoomLike>();
-  const metrics = new Metrics(() => liveRooms);
+  const redis = config.REDIS_URL ? new RedisLinks(logger, redisWhere(config.REDIS_URL)) : null;
+  let storeHealth: StoreHealth | null = null;
+  const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined });
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
-  const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver });
+  const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
+  storeHealth = new StoreHealth(store, logger);
+  const health = storeHealth;
+  let sweeper: NodeJS.Timeout | null = null;
   let restoreReport: RestoreReport | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory();
@@ -81,13 +91,15 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     gracefullyShutdown: false,
     devMode: false,
     logger: logger.child({ component: 'colyseus' }),
-    ...scaleOutOptions(config, logger),
+    ...scaleOutOptions(config, logger, redis ?? undefined),
     express: (app) => {
       app.disable('x-powered-by');
       app.get('/healthz', (_req, res) => { res.json({ ok: true }); });
       app.get('/readyz', (_req, res) => {
-        if (listening && !closing) res.json({ ready: true });
-        else res.status(503).json({ ready: false });
+        const store = health.ok;
+        const redisUp = redis ? redis.ok : undefined;
+        if (listening && !closing && store && redisUp !== false) res.json({ ready: true });
+        else res.status(503).json({ ready: false, store, redis: redisUp, draining: closing });
       });
       app.get('/metrics', async (_req, res) => {
         res.set('Content-Type', metrics.contentType).send(await metrics.text());
@@ -125,13 +137,20 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
     },
   });
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
   return {
     async listen() {
-      await gameServer.listen(config.PORT, config.HOST);
+      // Redis first: without it nothing can be stored or matched, and the operator gets one line naming it.
+      await redis?.waitReady(5000);
+      // Colyseus only listens for 'error' once the port is bound: a bad HOST or a port in use would
+      // otherwise leave the process up and not listening. Fail instead (main.ts exits 1).
+      const failed = new Promise<never>((_, reject) => {
+        transport.server!.once('error', (e: NodeJS.ErrnoException) => reject(new Error(`cannot listen on ${config.HOST}:${config.PORT} (HOST, PORT): ${e.code ?? e.message}`)));
+      });
+      await Promise.race([gameServer.listen(config.PORT, config.HOST), failed]);
       port = (transport.server!.address() as AddressInfo).port;
       const t0 = Date.now();
       restoreReport = await restoreGames({
@@ -139,7 +158,20 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         create: (game) => matchMaker.handleCreateRoom(ROOM_NAME, restoreOptions(game)),
       });
       metrics.restored.inc(restoreReport.restored.length);
+      metrics.restoreProblems.inc({ outcome: 'salvaged' }, restoreReport.salvaged.length);
+      metrics.restoreProblems.inc({ outcome: 'quarantined' }, restoreReport.quarantined.length);
+      metrics.restoreProblems.inc({ outcome: 'failed' }, restoreReport.failed.length);
       metrics.restoreSeconds.set((Date.now() - t0) / 1000);
+      if (config.FINISHED_RETENTION_HOURS > 0) {
+        // Retention: finished games leave the live store FINISHED_RETENTION_HOURS after their end (checked hourly).
+        const sweep = () => void store.sweepClosed(config.FINISHED_RETENTION_HOURS * 3600_000).then(
+          (n) => { if (n > 0) logger.info({ deleted: n, hours: config.FINISHED_RETENTION_HOURS }, 'finished games past retention deleted'); },
+          (e: Error) => logger.warn({ err: e.message }, 'retention sweep failed'),
+        );
+        sweep();
+        sweeper = setInterval(sweep, 3600_000);
+        sweeper.unref();
+      }
       listening = true;
       logger.info({ port, bots: botSource.source }, 'listening');
       return port;
@@ -147,8 +179,11 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     async close() {
       closing = true;
       metrics.draining.set(1);
+      if (sweeper) clearInterval(sweeper);
+      redis?.stop();
       await gameServer.gracefullyShutdown(false);
       await store.close();
+      health.stop();
       listening = false;
     },
     async notifyRestart(seconds: number) {
@@ -166,6 +201,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     replays,
     gameServer,
     store,
+    storeHealth: health,
+    redis,
     metrics,
     get restoreReport() { return restoreReport; },
   };

@@ -4,9 +4,17 @@
  *  - replayLog(): a log → the room's create options, seats (with token hashes), game options and the
  *    rules GameState after every stored action, replayed with the rules package. Pure.
  *  - replayFromLog(): a closed log → the public replay (GET /api/games/:id/replay).
+ *  - salvageLog(): raw lines → the longest valid prefix, replayed through the rules: it stops at the
+ *    first bad record (not JSON, out of order, an action the rules refuse, a gap in the entry
+ *    indexes) and skips a record written twice (same index, same content).
  *  - restoreGames(): at start, every open log of this node → a room under the same id, through
  *    `create` (app.ts passes matchMaker.handleCreateRoom with the options from restoreOptions()).
  *    A log that never reached `start` (a lobby) is closed with `abandon`: lobbies are not restored.
+ *    A damaged log whose valid prefix is a consistent game is cut back to that prefix and restored
+ *    from there (logged once: the game id and what was kept); a torn last line is cut the same way
+ *    before anything is appended. A log that cannot be restored (empty, no create, actions without a
+ *    start, a missing seat, or a game whose end lies beyond the damage: a finished game must never
+ *    come back as a live one) is moved to the quarantine (games/quarantine/, <prefix>quarantine:<id>).
  *  - stashRestore()/takeRestore(): the restore record goes to the room through a one-time random
  *    key in its create options, so no client can make a room "restore" data of its choosing.
  */
@@ -14,7 +22,7 @@ import { randomBytes } from 'crypto';
 import { applyAction, createGame, type Action, type GameEvent, type GameOptions, type GameState } from '@isle-of-trains/rules';
 import type { Logger } from './logger';
 import type { Replay } from './replays';
-import { hashToken, now, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry } from './store/types';
+import { hashToken, isClosing, now, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry } from './store/types';
 
 export interface RestoredGame {
   roomId: string;
@@ -31,6 +39,8 @@ export interface RestoredGame {
   state: GameState;
   /** Every event of the replayed actions, in order (the room's history). */
   events: GameEvent[];
+  /** Entries in the stored log (the room's journal writes the next one at this index). */
+  logLength: number;
 }
 
 export type ReplayedLog =
@@ -75,9 +85,88 @@ export function replayLog(roomId: string, entries: LogEntry[]): ReplayedLog {
     kind: 'game',
     game: {
       roomId, createOptions: create.options, code: create.code, seats, gameOptions: start.options as GameOptions,
-      seedHash: start.seedHash, startedAt: start.at, actions, state, events,
+      seedHash: start.seedHash, startedAt: start.at, actions, state, events, logLength: entries.length,
     },
   };
+}
+
+export interface Salvage {
+  /** The valid prefix (records written twice dropped). */
+  entries: LogEntry[];
+  /** Its raw lines, as stored (what the log is cut back to). */
+  lines: string[];
+  /** Lines of the log not kept (damaged, after the damage, or duplicates). */
+  dropped: number;
+  /** Records skipped as written twice. */
+  duplicates: number;
+  /** Why the log stops being valid (null when all of it is). */
+  problem: string | null;
+  /** A closing record (end/abandon) lies beyond the damage: the game had finished. */
+  closedLater: boolean;
+}
+
+const ENTRY_TYPES = new Set(['create', 'seat', 'start', 'action', 'end', 'abandon']);
+
+/** The longest valid prefix of a log, checked by replaying it through the rules. Pure. */
+export function salvageLog(lines: readonly string[]): Salvage {
+  const entries: LogEntry[] = [];
+  const kept: string[] = [];
+  let problem: string | null = null;
+  let duplicates = 0;
+  let created = false;
+  let state: GameState | null = null;
+  let k = 0;
+  for (; k < lines.length; k++) {
+    const line = lines[k];
+    let e: LogEntry;
+    try {
+      e = JSON.parse(line) as LogEntry;
+    } catch {
+      problem = `line ${k + 1} is not JSON`;
+      break;
+    }
+    if (!e || typeof e !== 'object' || !ENTRY_TYPES.has((e as { t?: unknown }).t as string)) {
+      problem = `line ${k + 1} is not a log entry`;
+      break;
+    }
+    if (typeof e.i === 'number') {
+      if (e.i < entries.length && line === kept[e.i]) { duplicates++; continue; }
+      if (e.i !== entries.length) { problem = `line ${k + 1} is entry ${e.i}, expected ${entries.length}`; break; }
+    }
+    if (e.t === 'create') {
+      if (created) { problem = `line ${k + 1}: a second create`; break; }
+      created = true;
+    } else if (!created) {
+      problem = `line ${k + 1}: ${e.t} before create`;
+      break;
+    } else if (e.t === 'seat' || e.t === 'start') {
+      if (state) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
+      if (e.t === 'start') {
+        try {
+          state = createGame(e.options as GameOptions);
+        } catch (err) {
+          problem = `line ${k + 1}: game options rejected (${(err as Error).message})`;
+          break;
+        }
+      }
+    } else if (e.t === 'action') {
+      if (!state) { problem = `line ${k + 1}: an action before the start`; break; }
+      const r = applyAction(state, e.seat, e.action as Action);
+      if (!r.ok) {
+        // An old log (no index) with the same action line twice in a row: a write made twice.
+        if (e.i === undefined && line === kept[kept.length - 1]) { duplicates++; continue; }
+        problem = `line ${k + 1}: action refused by the rules (${r.error.code})`;
+        break;
+      }
+      state = r.state;
+    }
+    entries.push(e);
+    kept.push(line);
+    if (isClosing(e)) { k++; break; }
+  }
+  const rest = lines.slice(k + (problem ? 1 : 0));
+  const closedLater = problem !== null && rest.some((l) => /"t"\s*:\s*"(end|abandon)"/.test(l));
+  return { entries, lines: kept, dropped: lines.length - kept.length, duplicates, problem, closedLater };
 }
 
 /** The public replay of a finished game (null unless the log ends with `end`). */
@@ -137,6 +226,10 @@ export function withoutRestoreKey(options: unknown): unknown {
 export interface RestoreReport {
   restored: string[];
   abandoned: string[];
+  /** Damaged logs cut back to their valid prefix and restored from there. */
+  salvaged: { roomId: string; kept: number; dropped: number; problem: string | null }[];
+  /** Logs moved aside (not restorable). */
+  quarantined: { roomId: string; reason: string }[];
   failed: { roomId: string; error: string }[];
   ms: number;
 }
@@ -148,16 +241,48 @@ export async function restoreGames(deps: {
   create: (game: RestoredGame) => Promise<unknown>;
 }): Promise<RestoreReport> {
   const t0 = Date.now();
-  const report: RestoreReport = { restored: [], abandoned: [], failed: [], ms: 0 };
-  const ids = await deps.store.listOpen();
+  const report: RestoreReport = { restored: [], abandoned: [], salvaged: [], quarantined: [], failed: [], ms: 0 };
+  const { store, logger } = deps;
+  const quarantine = async (roomId: string, reason: string, kept: number, total: number) => {
+    await store.quarantine(roomId);
+    report.quarantined.push({ roomId, reason });
+    logger.error({ room: roomId, reason, validEntries: kept, lines: total }, 'game log not restorable: moved to quarantine');
+  };
+  const ids = await store.listOpen();
   for (const roomId of ids) {
     try {
-      const entries = await deps.store.read(roomId);
-      if (!entries) continue;
-      const r = replayLog(roomId, entries);
+      const raw = await store.readLines(roomId);
+      if (!raw || (raw.lines.length === 0)) {
+        await quarantine(roomId, raw ? 'empty log' : 'log missing', 0, 0);
+        continue;
+      }
+      const sv = salvageLog(raw.lines);
+      const total = raw.lines.length;
+      const last = sv.entries[sv.entries.length - 1];
+      if (last && isClosing(last)) continue; // closed (finished or abandoned): not a live game
+      if (sv.closedLater) { await quarantine(roomId, `finished game damaged before its end (${sv.problem})`, sv.entries.length, total); continue; }
+      if (sv.entries.length === 0) { await quarantine(roomId, sv.problem ?? 'no create entry', 0, total); continue; }
+      const hasStart = sv.entries.some((e) => e.t === 'start');
+      if (!hasStart && sv.problem) { await quarantine(roomId, sv.problem, sv.entries.length, total); continue; }
+      let r: ReplayedLog;
+      try {
+        r = replayLog(roomId, sv.entries);
+      } catch (e) {
+        await quarantine(roomId, (e as Error).message, sv.entries.length, total);
+        continue;
+      }
+      if (sv.dropped > 0 || raw.torn) {
+        // Cut the log back to what is kept before anything more is appended to it.
+        await store.rewrite(roomId, sv.lines);
+        report.salvaged.push({ roomId, kept: sv.entries.length, dropped: sv.dropped, problem: sv.problem });
+        logger.warn({
+          room: roomId, keptEntries: sv.entries.length, droppedLines: sv.dropped, duplicates: sv.duplicates, tornTail: raw.torn,
+          problem: sv.problem, actionsKept: sv.entries.filter((e) => e.t === 'action').length,
+        }, 'game log repaired: restored from its valid part');
+      }
       if (r.kind === 'closed') continue;
       if (r.kind === 'lobby') {
-        deps.store.append(roomId, { t: 'abandon', at: now(), reason: 'restart-in-lobby' });
+        await store.append(roomId, { t: 'abandon', at: now(), reason: 'restart-in-lobby' });
         report.abandoned.push(roomId);
         continue;
       }
@@ -166,10 +291,13 @@ export async function restoreGames(deps: {
     } catch (e) {
       const error = (e as Error).message;
       report.failed.push({ roomId, error });
-      deps.logger.error({ room: roomId, err: error }, 'game not restored');
+      logger.error({ room: roomId, err: error }, 'game not restored');
     }
   }
   report.ms = Date.now() - t0;
-  deps.logger.info({ restored: report.restored.length, abandoned: report.abandoned.length, failed: report.failed.length, ms: report.ms }, 'games restored');
+  logger.info({
+    restored: report.restored.length, abandoned: report.abandoned.length, salvaged: report.salvaged.length,
+    quarantined: report.quarantined.length, failed: report.failed.length, ms: report.ms,
+  }, 'games restored');
   return report;
 }
