@@ -45,8 +45,8 @@ test('good values still load: decimal numbers, an existing CLIENT_DIST, equal fr
 describe('a failed listen ends the process (exit 1, one line)', () => {
   beforeAll(async () => { await ensureBuilt(); }, 180_000);
 
-  async function run(env: Record<string, string>): Promise<{ code: number | null; err: string; out: string }> {
-    const child = spawn(process.execPath, [MAIN_JS], {
+  async function run(env: Record<string, string>, preload?: string): Promise<{ code: number | null; err: string; out: string }> {
+    const child = spawn(process.execPath, [...(preload ? ['-r', preload] : []), MAIN_JS], {
       cwd: REPO, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATA_DIR: tempDir('cfg'), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -81,5 +81,19 @@ describe('a failed listen ends the process (exit 1, one line)', () => {
     const foreign = await run({ HOST: '203.0.113.7', PORT: port });
     expect(foreign.code).toBe(1);
     expect(JSON.parse(foreign.err).msg).toBe(`isle-server: cannot listen on 203.0.113.7:${port} (HOST, PORT): EADDRNOTAVAIL`);
+  });
+
+  test('a crash is logged as one JSON line with its stack and the node id, then exit 1', async () => {
+    const preload = `${tempDir('crash')}/crash.js`;
+    // a bug that throws on the event loop once the server runs
+    require('fs').writeFileSync(preload, "setTimeout(() => { throw new Error('boom in a timer'); }, 1500);\n");
+    const r = await run({ HOST: '127.0.0.1', PORT: String(await freePort()), NODE_ID: 'crash-node' }, preload);
+    expect(r.code).toBe(1);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; node: string; err?: { message: string; stack: string } });
+    const crash = lines.filter((l) => l.msg === 'crash: uncaught exception');
+    expect(crash).toHaveLength(1);
+    expect(crash[0]).toMatchObject({ node: 'crash-node', err: { message: 'boom in a timer' } });
+    expect(crash[0].err!.stack).toContain('crash.js');
+    expect(r.err).toBe('');
   });
 });
