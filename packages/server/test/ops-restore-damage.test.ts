@@ -111,3 +111,21 @@ test('a finished game damaged before its end never comes back as a live game', a
   expect(created).toEqual([]);
   expect(report.quarantined).toEqual([{ roomId: 'done', reason: 'finished game damaged before its end (line 9 is not JSON)' }]);
 });
+
+test('a log deleted while its game runs is written back under its name, before and at the end', async () => {
+  const t = setup();
+  const store = new FileStore(t.dir, { logger: createLogger('info', { write: (s: string) => { t.lines.push(JSON.parse(s) as Record<string, unknown>); } }), syncIntervalMs: 1 });
+  const log = gameLog(6, 'deleted');
+  log.slice(0, 5).forEach((e) => store.append('d', e));
+  fs.unlinkSync(t.file('d'));
+  log.slice(5).forEach((e) => store.append('d', e));
+  await new Promise((r) => setTimeout(r, 20));
+  await store.flush();
+  expect(fs.readFileSync(t.file('d'), 'utf8')).toBe(t.jsonl(log));
+  // deleted again just before the game ends: the closed log is complete too
+  fs.unlinkSync(t.file('d'));
+  store.append('d', { t: 'end', at: AT });
+  await store.flush();
+  expect(fs.readFileSync(t.file('d', 'closed'), 'utf8')).toBe(t.jsonl([...log, { t: 'end', at: AT }]));
+  expect(t.lines.filter((l) => l.room === 'd' && l.msg === 'store: a game log was deleted while in use; written back from the open file')).toHaveLength(2);
+});

@@ -15,6 +15,9 @@
  * A file that ends in a torn line (power loss mid-write) is cut at its last newline before anything is
  * appended to it. Logs that cannot be restored go to games/quarantine/ (src/restore.ts decides).
  *
+ * A log deleted while its game runs (by hand, a clean-up job) is noticed at the next sync (its open
+ * file has no name left) and written back under its name from the still-open file.
+ *
  * Every file-system call goes through `io` (default: node's fs), the seam tests inject faults through.
  */
 import * as fs from 'fs';
@@ -25,7 +28,7 @@ import { checkRoomId, isClosing, parseLines, splitLines, StoreWriteError, type G
 
 /** The file-system calls the store makes: node's fs, or a wrapper that fails on demand (tests). */
 export type FileIo = Pick<typeof fs,
-  'openSync' | 'writeSync' | 'fdatasyncSync' | 'ftruncateSync' | 'fstatSync' | 'readSync' | 'closeSync' | 'fdatasync' | 'close' | 'promises'>;
+  'openSync' | 'writeSync' | 'fdatasyncSync' | 'ftruncateSync' | 'fstatSync' | 'readSync' | 'closeSync' | 'renameSync' | 'fdatasync' | 'close' | 'promises'>;
 
 export interface FileStoreOptions {
   /** Milliseconds between background fdatasyncs of written files (0 = sync on every append). */
@@ -273,8 +276,9 @@ export class FileStore implements GameStore {
 
   private syncDirty(): void {
     for (const roomId of this.dirty) {
-      const fd = this.fds.get(roomId);
+      let fd = this.fds.get(roomId);
       if (fd === undefined) continue;
+      fd = this.relinkIfDeleted(roomId, fd);
       const t0 = process.hrtime.bigint();
       this.track(promisify(this.io.fdatasync)(fd).then(
         () => this.opts.observer?.write(`${this.backend}-sync`, Number(process.hrtime.bigint() - t0) / 1e9, true),
@@ -290,11 +294,40 @@ export class FileStore implements GameStore {
     this.sizes.delete(roomId);
     this.dirty.delete(roomId);
     try {
+      fd = this.relinkIfDeleted(roomId, fd);
       await promisify(this.io.fdatasync)(fd);
       await promisify(this.io.close)(fd);
       await this.io.promises.rename(this.file(roomId, 'open'), this.file(roomId, 'closed'));
     } catch (e) {
       this.opts.logger?.error({ room: roomId, err: (e as Error).message }, 'store close failed');
+    }
+  }
+
+  /** If the room's open file lost its name, write its content back under the name; returns the fd to use. */
+  private relinkIfDeleted(roomId: string, fd: number): number {
+    try {
+      const st = this.io.fstatSync(fd);
+      if (st.nlink > 0) return fd;
+      const buf = Buffer.alloc(st.size);
+      const n = st.size > 0 ? this.io.readSync(fd, buf, 0, st.size, 0) : 0;
+      const file = this.file(roomId, 'open');
+      const tmp = `${file}.tmp`;
+      const out = this.io.openSync(tmp, 'w', 0o640);
+      try {
+        this.io.writeSync(out, buf.subarray(0, n));
+        this.io.fdatasyncSync(out);
+      } finally {
+        this.io.closeSync(out);
+      }
+      this.io.renameSync(tmp, file);
+      const next = this.io.openSync(file, 'a+', 0o640);
+      if (this.fds.get(roomId) === fd) this.fds.set(roomId, next);
+      this.io.closeSync(fd);
+      this.opts.logger?.error({ room: roomId, bytes: n }, 'store: a game log was deleted while in use; written back from the open file');
+      return next;
+    } catch (e) {
+      this.opts.logger?.error({ room: roomId, err: (e as Error).message }, 'store: checking a game log failed');
+      return fd;
     }
   }
 

@@ -19,6 +19,7 @@ export interface StoreHealthOptions {
 export class StoreHealth {
   private up = true;
   private downSince = 0;
+  private upSince = 0;
   private delay: number;
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(ok: boolean) => void>();
@@ -36,6 +37,8 @@ export class StoreHealth {
   failed(err: unknown, context: Record<string, unknown> = {}): void {
     if (!this.up || this.stopped) return;
     this.up = false;
+    // A store that fails again soon after it came back keeps its longer retry delay (no 100 ms flapping).
+    if (Date.now() - this.upSince > 30_000) this.delay = this.opts.minDelayMs ?? 100;
     this.downSince = Date.now();
     this.episodes++;
     const e = err as NodeJS.ErrnoException;
@@ -73,7 +76,7 @@ export class StoreHealth {
     }
     if (this.stopped) return;
     this.up = true;
-    this.delay = this.opts.minDelayMs ?? 100;
+    this.upSince = Date.now();
     this.logger?.warn({ backend: this.store.backend, downMs: Date.now() - this.downSince }, 'store writable again: games take actions again');
     this.emit(true);
   }
