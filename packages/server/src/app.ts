@@ -20,7 +20,8 @@ import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
 import { createStore, nodeIdOf, StoreHealth, type GameStore } from './store';
 import { RedisLinks, redisWhere } from './redis-links';
 import { Metrics, type RoomLike } from './metrics';
-import { restoreGames, restoreOptions, replayFromLog, type RestoreReport } from './restore';
+import { restoreOptions, replayFromLog, type RestoreReport } from './restore';
+import { interceptJoins, LazyRestore } from './lazy-restore';
 import { scaleOutOptions } from './scale';
 
 export interface CreateServerOptions extends Partial<Config> {
@@ -32,6 +33,8 @@ export interface CreateServerOptions extends Partial<Config> {
   env?: Record<string, string | undefined>;
   /** Game store (default: from STORE/REDIS_URL/DATA_DIR; under Jest without DATA_DIR, in memory). */
   store?: GameStore;
+  /** With more than RESTORE_EAGER_MAX open games, restore the rest in the background (default true; tests turn it off). */
+  restoreInBackground?: boolean;
 }
 
 export interface IsleServer {
@@ -52,8 +55,10 @@ export interface IsleServer {
   /** The Redis connections (null without REDIS_URL). */
   readonly redis: RedisLinks | null;
   readonly metrics: Metrics;
-  /** What listen() brought back from the store (null before listen). */
+  /** What listen() brought back from the store (null before listen; grows while a lazy restore runs). */
   readonly restoreReport: RestoreReport | null;
+  /** The restore in progress (games not back yet are restored on their first join, or in the background). */
+  readonly restoring: LazyRestore | null;
 }
 
 /** Public listing entry (GET /api/rooms). */
@@ -65,7 +70,7 @@ export interface RoomListing {
 }
 
 export function createServer(options: CreateServerOptions = {}): IsleServer {
-  const { logger: givenLogger, bots: givenBots, env, store: givenStore, ...overrides } = options;
+  const { logger: givenLogger, bots: givenBots, env, store: givenStore, restoreInBackground = true, ...overrides } = options;
   const config = loadConfig(env ?? process.env, overrides);
   const logger = givenLogger ?? createLogger(config.LOG_LEVEL, undefined, nodeIdOf(config));
   const liveRooms = new Set<RoomLike>();
@@ -78,6 +83,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const health = storeHealth;
   let sweeper: NodeJS.Timeout | null = null;
   let restoreReport: RestoreReport | null = null;
+  let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory();
   let port = 0;
@@ -127,7 +133,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           res.json(replay);
           return;
         }
-        const live = matchMaker.getLocalRoomById(id);
+        const live = matchMaker.getLocalRoomById(id) ?? lazy?.has(id);
         if (live) res.status(409).json({ code: 'NOT_ENDED', message: 'The game has not ended yet.' });
         else res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
       });
@@ -152,16 +158,29 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       });
       await Promise.race([gameServer.listen(config.PORT, config.HOST), failed]);
       port = (transport.server!.address() as AddressInfo).port;
+      // Restore: up to RESTORE_EAGER_MAX unfinished games before the server says it is ready; with more,
+      // ready once they are indexed, each game rebuilt on its first join or in the background.
       const t0 = Date.now();
-      restoreReport = await restoreGames({
+      const ids = await store.listOpen();
+      const counted = { restored: 0, salvaged: 0, quarantined: 0, failed: 0 };
+      lazy = new LazyRestore(ids, {
         store, logger,
         create: (game) => matchMaker.handleCreateRoom(ROOM_NAME, restoreOptions(game)),
+        onRestored: (r) => {
+          metrics.restored.inc(r.restored.length - counted.restored);
+          for (const k of ['salvaged', 'quarantined', 'failed'] as const) metrics.restoreProblems.inc({ outcome: k }, r[k].length - counted[k]);
+          Object.assign(counted, { restored: r.restored.length, salvaged: r.salvaged.length, quarantined: r.quarantined.length, failed: r.failed.length });
+        },
       });
-      metrics.restored.inc(restoreReport.restored.length);
-      metrics.restoreProblems.inc({ outcome: 'salvaged' }, restoreReport.salvaged.length);
-      metrics.restoreProblems.inc({ outcome: 'quarantined' }, restoreReport.quarantined.length);
-      metrics.restoreProblems.inc({ outcome: 'failed' }, restoreReport.failed.length);
-      metrics.restoreSeconds.set((Date.now() - t0) / 1000);
+      restoreReport = lazy.report;
+      void lazy.done.then(() => metrics.restoreSeconds.set((Date.now() - t0) / 1000));
+      interceptJoins(transport.server!, lazy);
+      if (ids.length <= config.RESTORE_EAGER_MAX) {
+        for (const id of ids) await lazy.ensure(id);
+      } else {
+        logger.info({ games: ids.length, eagerMax: config.RESTORE_EAGER_MAX }, 'many unfinished games: ready now, each restored on its first join or in the background');
+        if (restoreInBackground) lazy.background();
+      }
       if (config.FINISHED_RETENTION_HOURS > 0) {
         // Retention: finished games leave the live store FINISHED_RETENTION_HOURS after their end (checked hourly).
         const sweep = () => void store.sweepClosed(config.FINISHED_RETENTION_HOURS * 3600_000).then(
@@ -180,6 +199,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       closing = true;
       metrics.draining.set(1);
       if (sweeper) clearInterval(sweeper);
+      lazy?.stop();
       redis?.stop();
       await gameServer.gracefullyShutdown(false);
       await store.close();
@@ -205,5 +225,6 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     redis,
     metrics,
     get restoreReport() { return restoreReport; },
+    get restoring() { return lazy; },
   };
 }

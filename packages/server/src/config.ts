@@ -71,6 +71,11 @@ export const ConfigSchema = z.object({
    * players' database keeps the archive.
    */
   FINISHED_RETENTION_HOURS: int(0, 24 * 365 * 10, 24 * 30),
+  /**
+   * At start, up to this many unfinished games are restored before the server is ready; with more, it
+   * is ready once they are indexed and each is restored on its first join or in the background.
+   */
+  RESTORE_EAGER_MAX: int(0, 1_000_000, 100),
 }).superRefine((c, ctx) => {
   if (c.MAX_PAYLOAD_BYTES < c.MAX_MESSAGE_BYTES) {
     ctx.addIssue({ code: 'custom', path: ['MAX_PAYLOAD_BYTES'], message: `must be at least MAX_MESSAGE_BYTES (${c.MAX_MESSAGE_BYTES}): a message that fits its limit must fit in a frame` });

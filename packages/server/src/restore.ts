@@ -234,70 +234,82 @@ export interface RestoreReport {
   ms: number;
 }
 
-export async function restoreGames(deps: {
+export interface RestoreDeps {
   store: GameStore;
   logger: Logger;
   /** Create the room for a restored game (must keep game.roomId). */
   create: (game: RestoredGame) => Promise<unknown>;
-}): Promise<RestoreReport> {
+}
+
+export function emptyReport(): RestoreReport {
+  return { restored: [], abandoned: [], salvaged: [], quarantined: [], failed: [], ms: 0 };
+}
+
+/** Restore every open game of the store now (before the server says it is ready). */
+export async function restoreGames(deps: RestoreDeps): Promise<RestoreReport> {
   const t0 = Date.now();
-  const report: RestoreReport = { restored: [], abandoned: [], salvaged: [], quarantined: [], failed: [], ms: 0 };
-  const { store, logger } = deps;
-  const quarantine = async (roomId: string, reason: string, kept: number, total: number) => {
-    await store.quarantine(roomId);
-    report.quarantined.push({ roomId, reason });
-    logger.error({ room: roomId, reason, validEntries: kept, lines: total }, 'game log not restorable: moved to quarantine');
-  };
-  const ids = await store.listOpen();
-  for (const roomId of ids) {
-    try {
-      const raw = await store.readLines(roomId);
-      if (!raw || (raw.lines.length === 0)) {
-        await quarantine(roomId, raw ? 'empty log' : 'log missing', 0, 0);
-        continue;
-      }
-      const sv = salvageLog(raw.lines);
-      const total = raw.lines.length;
-      const last = sv.entries[sv.entries.length - 1];
-      if (last && isClosing(last)) continue; // closed (finished or abandoned): not a live game
-      if (sv.closedLater) { await quarantine(roomId, `finished game damaged before its end (${sv.problem})`, sv.entries.length, total); continue; }
-      if (sv.entries.length === 0) { await quarantine(roomId, sv.problem ?? 'no create entry', 0, total); continue; }
-      const hasStart = sv.entries.some((e) => e.t === 'start');
-      if (!hasStart && sv.problem) { await quarantine(roomId, sv.problem, sv.entries.length, total); continue; }
-      let r: ReplayedLog;
-      try {
-        r = replayLog(roomId, sv.entries);
-      } catch (e) {
-        await quarantine(roomId, (e as Error).message, sv.entries.length, total);
-        continue;
-      }
-      if (sv.dropped > 0 || raw.torn) {
-        // Cut the log back to what is kept before anything more is appended to it.
-        await store.rewrite(roomId, sv.lines);
-        report.salvaged.push({ roomId, kept: sv.entries.length, dropped: sv.dropped, problem: sv.problem });
-        logger.warn({
-          room: roomId, keptEntries: sv.entries.length, droppedLines: sv.dropped, duplicates: sv.duplicates, tornTail: raw.torn,
-          problem: sv.problem, actionsKept: sv.entries.filter((e) => e.t === 'action').length,
-        }, 'game log repaired: restored from its valid part');
-      }
-      if (r.kind === 'closed') continue;
-      if (r.kind === 'lobby') {
-        await store.append(roomId, { t: 'abandon', at: now(), reason: 'restart-in-lobby' });
-        report.abandoned.push(roomId);
-        continue;
-      }
-      await deps.create(r.game);
-      report.restored.push(roomId);
-    } catch (e) {
-      const error = (e as Error).message;
-      report.failed.push({ roomId, error });
-      logger.error({ room: roomId, err: error }, 'game not restored');
-    }
-  }
+  const report = emptyReport();
+  for (const roomId of await deps.store.listOpen()) await restoreGame(roomId, deps, report);
   report.ms = Date.now() - t0;
+  logReport(deps.logger, report);
+  return report;
+}
+
+export function logReport(logger: Logger, report: RestoreReport): void {
   logger.info({
     restored: report.restored.length, abandoned: report.abandoned.length, salvaged: report.salvaged.length,
     quarantined: report.quarantined.length, failed: report.failed.length, ms: report.ms,
   }, 'games restored');
-  return report;
+}
+
+/** Bring back one open game (or close, repair, or quarantine its log); the outcome goes into `report`. */
+export async function restoreGame(roomId: string, deps: RestoreDeps, report: RestoreReport): Promise<void> {
+  const { store, logger } = deps;
+  const quarantine = async (reason: string, kept: number, total: number) => {
+    await store.quarantine(roomId);
+    report.quarantined.push({ roomId, reason });
+    logger.error({ room: roomId, reason, validEntries: kept, lines: total }, 'game log not restorable: moved to quarantine');
+  };
+  try {
+    const raw = await store.readLines(roomId);
+    if (!raw || raw.lines.length === 0) {
+      await quarantine(raw ? 'empty log' : 'log missing', 0, 0);
+      return;
+    }
+    const sv = salvageLog(raw.lines);
+    const total = raw.lines.length;
+    const last = sv.entries[sv.entries.length - 1];
+    if (last && isClosing(last)) return; // closed (finished or abandoned): not a live game
+    if (sv.closedLater) return quarantine(`finished game damaged before its end (${sv.problem})`, sv.entries.length, total);
+    if (sv.entries.length === 0) return quarantine(sv.problem ?? 'no create entry', 0, total);
+    const hasStart = sv.entries.some((e) => e.t === 'start');
+    if (!hasStart && sv.problem) return quarantine(sv.problem, sv.entries.length, total);
+    let r: ReplayedLog;
+    try {
+      r = replayLog(roomId, sv.entries);
+    } catch (e) {
+      return quarantine((e as Error).message, sv.entries.length, total);
+    }
+    if (sv.dropped > 0 || raw.torn) {
+      // Cut the log back to what is kept before anything more is appended to it.
+      await store.rewrite(roomId, sv.lines);
+      report.salvaged.push({ roomId, kept: sv.entries.length, dropped: sv.dropped, problem: sv.problem });
+      logger.warn({
+        room: roomId, keptEntries: sv.entries.length, droppedLines: sv.dropped, duplicates: sv.duplicates, tornTail: raw.torn,
+        problem: sv.problem, actionsKept: sv.entries.filter((e) => e.t === 'action').length,
+      }, 'game log repaired: restored from its valid part');
+    }
+    if (r.kind === 'closed') return;
+    if (r.kind === 'lobby') {
+      await store.append(roomId, { t: 'abandon', at: now(), reason: 'restart-in-lobby' });
+      report.abandoned.push(roomId);
+      return;
+    }
+    await deps.create(r.game);
+    report.restored.push(roomId);
+  } catch (e) {
+    const error = (e as Error).message;
+    report.failed.push({ roomId, error });
+    logger.error({ room: roomId, err: error }, 'game not restored');
+  }
 }
