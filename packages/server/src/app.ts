@@ -17,7 +17,7 @@ import { createLogger, type Logger } from './logger';
 import { ReplayStore } from './replays';
 import { defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
-import { createStore, nodeIdOf, StoreHealth, type GameStore } from './store';
+import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
 import { RedisLinks, redisWhere } from './redis-links';
 import { Metrics, type RoomLike } from './metrics';
 import { restoreOptions, replayFromLog, type RestoreReport } from './restore';
@@ -81,6 +81,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
   storeHealth = new StoreHealth(store, logger);
   const health = storeHealth;
+  if (store instanceof FileStore) store.onBackgroundError = (e, room) => health.failed(e, { room, during: 'fdatasync or close' });
   let sweeper: NodeJS.Timeout | null = null;
   let restoreReport: RestoreReport | null = null;
   let lazy: LazyRestore | null = null;

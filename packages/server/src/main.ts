@@ -1,9 +1,13 @@
 /** Entry point: `npm start` at the root, or `node packages/server/dist/main.js`. */
 import { createServer } from './app';
 import { createLogger, type Logger } from './logger';
+import { nodeIdOf } from './store';
 import { exitOnStartError, installShutdown } from './shutdown';
 
-let logger: Logger = createLogger(process.env.LOG_LEVEL && /^[a-z]+$/.test(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info');
+// Until the server (and its settings) exist: a logger from the raw environment, for crash lines.
+const env = process.env;
+let logger: Logger = createLogger(env.LOG_LEVEL && /^[a-z]+$/.test(env.LOG_LEVEL) ? env.LOG_LEVEL : 'info', undefined,
+  nodeIdOf({ NODE_ID: env.NODE_ID, PUBLIC_ADDRESS: env.PUBLIC_ADDRESS, PORT: Number(env.PORT) || 2567 }));
 
 // Every line is JSON, crash traces included: an uncaught exception is logged (stack in the line) and
 // the process exits 1 for the supervisor to restart it. A stray rejected promise (a library's call

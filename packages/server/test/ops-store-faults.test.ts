@@ -14,7 +14,8 @@ import { randomBot } from '../src/bots';
 import { viewFromState } from '../src/client-view';
 import { createLogger } from '../src/logger';
 import { replayLog } from '../src/restore';
-import { FileStore, type FileIo, type LogEntry } from '../src/store';
+import { FileStore, RoomJournal, StoreHealth, type FileIo, type LogEntry } from '../src/store';
+import { gameLog } from './support/game-log';
 import { connect, stateOf, type Player } from './support/ops-game';
 import { tempDir, waitFor } from './support/ops-proc';
 
@@ -127,4 +128,34 @@ test('writes failing: actions refused (STORE_UNAVAILABLE) and not applied, clien
   expect(entries.map((e) => e.i)).toEqual(entries.map((_, i) => i));
   const r = replayLog(roomId, entries);
   expect(r.kind).toBe('game');
+});
+
+test('a failing background fdatasync also stops the journal from taking actions until a probe (which syncs) succeeds', async () => {
+  const bad = { on: false };
+  const eio = () => Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+  const syncIo: FileIo = {
+    ...fs,
+    fdatasync: ((fd: number, cb: (e: Error | null) => void) => (bad.on ? process.nextTick(cb, eio()) : fs.fdatasync(fd, cb))) as FileIo['fdatasync'],
+    fdatasyncSync: ((fd: number) => { if (bad.on) throw eio(); fs.fdatasyncSync(fd); }) as FileIo['fdatasyncSync'],
+  };
+  const store = new FileStore(tempDir('sync'), { io: syncIo, syncIntervalMs: 1 });
+  const health = new StoreHealth(store, undefined, { minDelayMs: 5, maxDelayMs: 20 });
+  store.onBackgroundError = (e) => health.failed(e);
+  const changes: boolean[] = [];
+  const journal = new RoomJournal(store, 'syncroom', health, { onChange: (b) => changes.push(b) });
+  const log = gameLog(3, 'sync');
+  log.slice(0, 5).forEach((e) => expect(journal.write(e)).toBe(true));
+  await store.flush();
+  bad.on = true;
+  expect(journal.write(log[5])).toBe(true); // written; its sync fails in the background
+  await waitFor('store down', () => !health.ok, 5000, 2);
+  expect(journal.blocked).toBe(true);
+  expect(journal.write(log[6])).toBe(false);
+  bad.on = false;
+  await waitFor('store up', () => health.ok, 5000, 2);
+  expect(journal.blocked).toBe(false);
+  expect(journal.write(log[6])).toBe(true);
+  expect(changes).toEqual([true, false]);
+  health.stop();
+  await store.close();
 });

@@ -56,6 +56,11 @@ export class FileStore implements GameStore {
   private readonly pending = new Set<Promise<unknown>>();
   private closed = false;
   private readonly syncIntervalMs: number;
+  /**
+   * A background fdatasync or the move to closed/ failed (the disk is failing): app.ts points this at
+   * the store health, so rooms stop taking actions until a probe (which syncs too) succeeds.
+   */
+  onBackgroundError: ((e: Error, roomId: string) => void) | null = null;
 
   constructor(readonly dataDir: string, private readonly opts: FileStoreOptions = {}) {
     this.openDir = path.join(dataDir, 'games', 'open');
@@ -282,7 +287,7 @@ export class FileStore implements GameStore {
       const t0 = process.hrtime.bigint();
       this.track(promisify(this.io.fdatasync)(fd).then(
         () => this.opts.observer?.write(`${this.backend}-sync`, Number(process.hrtime.bigint() - t0) / 1e9, true),
-        (e: Error) => this.opts.logger?.error({ room: roomId, err: e.message }, 'store sync failed'),
+        (e: Error) => this.backgroundError(e, roomId, 'store sync failed'),
       ));
     }
     this.dirty.clear();
@@ -299,8 +304,13 @@ export class FileStore implements GameStore {
       await promisify(this.io.close)(fd);
       await this.io.promises.rename(this.file(roomId, 'open'), this.file(roomId, 'closed'));
     } catch (e) {
-      this.opts.logger?.error({ room: roomId, err: (e as Error).message }, 'store close failed');
+      this.backgroundError(e as Error, roomId, 'store close failed');
     }
+  }
+
+  private backgroundError(e: Error, roomId: string, what: string): void {
+    if (this.onBackgroundError) this.onBackgroundError(e, roomId);
+    else this.opts.logger?.error({ room: roomId, err: e.message }, what);
   }
 
   /** If the room's open file lost its name, write its content back under the name; returns the fd to use. */
