@@ -247,6 +247,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     } else {
       client.send('seat', { seat: -1, token: '', roomId: this.roomId });
     }
+    if (this.journal?.blocked) client.send('storage', { ok: false }); // joined during a store outage
     this.rlog.info({ event: 'join', seat, session: client.sessionId }, seat >= 0 ? 'player joined' : 'spectator joined');
     this.syncSeats();
     void this.updateMetadata();

@@ -38,7 +38,8 @@ export class RoomJournal {
   private readonly held: Held[] = [];
   private failed = false;
   private retrying = false;
-  private waiters: (() => void)[] = [];
+  /** Callbacks waiting for every entry below `upTo` to be stored (acks). */
+  private waiters: { upTo: number; fn: () => void }[] = [];
   private lastBlocked = false;
   private started: boolean;
   private stopListening: (() => void) | null;
@@ -98,7 +99,7 @@ export class RoomJournal {
   /** Run `fn` once every entry written so far is stored: at once (now = true) or later (now = false). */
   afterWritten(fn: (now: boolean) => void): void {
     if (this.held.length === 0) fn(true);
-    else this.waiters.push(() => fn(false));
+    else this.waiters.push({ upTo: this.next, fn: () => fn(false) });
   }
 
   /** The room is gone: no more callbacks to it; held entries are still written when the store is back. */
@@ -126,6 +127,15 @@ export class RoomJournal {
     const k = this.held.indexOf(h);
     if (k >= 0) this.held.splice(k, 1);
     this.settle();
+  }
+
+  /** Call the waiters whose entries are all stored (everything below the first entry still held). */
+  private wake(): void {
+    const first = this.held.length > 0 ? this.held[0].index : Infinity;
+    const ready = this.waiters.filter((w) => w.upTo <= first);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => w.upTo > first);
+    for (const w of ready) w.fn();
   }
 
   private lost(h: Held, e: unknown): void {
@@ -156,6 +166,7 @@ export class RoomJournal {
           break;
         }
         this.held.shift();
+        this.wake();
       }
       this.retrying = false;
       this.settle();
@@ -165,11 +176,9 @@ export class RoomJournal {
   private settle(): void {
     if (this.held.length === 0) {
       this.failed = false;
-      const ws = this.waiters;
-      this.waiters = [];
-      for (const w of ws) w();
       if (this.disposed) this.release();
     }
+    this.wake();
     this.notify();
   }
 
