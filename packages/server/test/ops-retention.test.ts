@@ -69,3 +69,45 @@ test('compose: Redis has a memory cap and never evicts (noeviction)', () => {
   expect(cmd).toMatch(/"--maxmemory", "\d+(mb|gb)"/);
   expect(cmd).toMatch(/"--maxmemory-policy", "noeviction"/);
 });
+
+test('a Redis at its memory cap with noeviction refuses writes: the room refuses actions, and takes them again once there is room', async () => {
+  const { spawn } = await import('child_process');
+  const { freePort } = await import('./support/ops-proc');
+  const { StoreHealth, RoomJournal } = await import('../src/store');
+  const port = await freePort();
+  // a Redis of our own (the machine's is shared and is not reconfigured)
+  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+  const redis = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 3, retryStrategy: (n) => Math.min(n * 20, 200) });
+  try {
+    for (let i = 0; i < 100 && redis.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 20));
+    const used = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
+    await redis.config('SET', 'maxmemory', String(used + 64 * 1024));
+    const store = new RedisStore(redis, { prefix: 'cap:', nodeId: 'n' });
+    const health = new StoreHealth(store, undefined, { minDelayMs: 5, maxDelayMs: 20 });
+    const journal = new RoomJournal(store, 'capped', health);
+    const big = { t: 'action', at: AT, seat: 0, action: { pad: 'x'.repeat(2000) } } as const;
+    let accepted = 0;
+    let refused = false;
+    for (let i = 0; i < 200 && !refused; i++) {
+      if (journal.write(big)) accepted++;
+      else refused = true;
+      await store.flush();
+    }
+    expect(refused).toBe(true);
+    expect(health.ok).toBe(false);
+    // the write Redis refused after the journal took it is held, not lost
+    expect(await redis.llen(store.gameKey('capped'))).toBe(accepted - 1);
+    expect(journal.pending).toBe(1);
+    await redis.config('SET', 'maxmemory', '0'); // room again
+    for (let i = 0; i < 200 && !health.ok; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(health.ok).toBe(true);
+    for (let i = 0; i < 200 && journal.pending > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(journal.write(big)).toBe(true);
+    await store.flush();
+    expect(await redis.llen(store.gameKey('capped'))).toBe(accepted + 1);
+    health.stop();
+  } finally {
+    redis.disconnect();
+    server.kill('SIGKILL');
+  }
+});

@@ -2,7 +2,7 @@
  * Whether the game store takes writes: one per process, shared by every room.
  *
  * The first failed write of an episode marks the store down (logged ONCE, with the error), and from
- * then on probes it with backoff (store.probe(): a small file write + fdatasync, or a Redis PING)
+ * then on probes it with backoff (store.probe(): a small file write + fdatasync, or a small Redis SET)
  * until a probe succeeds; then the store is up again (logged once, with how long it was down) and
  * every listener (the rooms' journals) hears it, retries what it holds and takes actions again.
  * While the store is down, /readyz answers 503 and rooms refuse actions with STORE_UNAVAILABLE.

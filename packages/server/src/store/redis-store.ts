@@ -127,8 +127,9 @@ export class RedisStore implements GameStore {
     await m.exec();
   }
 
+  /** A small write (PING would pass while Redis refuses writes at its memory cap, or as a read-only replica). */
   async probe(): Promise<void> {
-    await this.redis.ping();
+    await this.redis.set(`${this.prefix}probe:${this.opts.nodeId}`, String(Date.now()), 'PX', 60_000);
   }
 
   async sweepClosed(olderThanMs: number): Promise<number> {
