@@ -3,6 +3,7 @@
  * built server (`node packages/server/dist/main.js`) takes to be ready with many unfinished games in
  * its file store, and what it holds in memory then.
  *
+ *  0. baseline: no games (the cost of starting Node and the server);
  *  1. eager: `eagerGames` unfinished games, RESTORE_EAGER_MAX above that (every game rebuilt before
  *     ready, as before lazy restore);
  *  2. lazy: `games` unfinished games, RESTORE_EAGER_MAX 100 (the default): ready after the index;
@@ -59,6 +60,7 @@ async function run(label: string, games: number, eagerMax: number, watchMs: numb
 
 async function main(): Promise<void> {
   await ensureBuilt();
+  await run('baseline', 0, 100, 0);
   await run('eager (RESTORE_EAGER_MAX above the count)', EAGER, EAGER + 1, 0);
   await run('lazy (RESTORE_EAGER_MAX 100)', GAMES, 100, 10_000);
 }

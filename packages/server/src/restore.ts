@@ -51,7 +51,7 @@ export type ReplayedLog =
 export class RestoreError extends Error {}
 
 /** Rebuild a game from its log. Throws RestoreError when the log is damaged or an action no longer applies. */
-export function replayLog(roomId: string, entries: LogEntry[]): ReplayedLog {
+export function replayLog(roomId: string, entries: LogEntry[], replayed?: { state: GameState; events: GameEvent[] }): ReplayedLog {
   let create: CreateEntry | undefined;
   let start: StartEntry | undefined;
   const seats: SeatEntry[] = [];
@@ -66,18 +66,24 @@ export function replayLog(roomId: string, entries: LogEntry[]): ReplayedLog {
   if (!start) return { kind: 'lobby' };
   if (!create) throw new RestoreError(`${roomId}: log has a start but no create entry`);
   let state: GameState;
-  try {
-    state = createGame(start.options as GameOptions);
-  } catch (e) {
-    throw new RestoreError(`${roomId}: stored game options rejected: ${(e as Error).message}`);
-  }
   const events: GameEvent[] = [];
-  actions.forEach(({ seat, action }, i) => {
-    const r = applyAction(state, seat, action);
-    if (!r.ok) throw new RestoreError(`${roomId}: stored action ${i + 1} (${String((action as { type?: unknown }).type)}) refused: ${r.error.code}`);
-    state = r.state;
-    events.push(...r.events);
-  });
+  if (replayed) {
+    // already replayed through the rules (salvageLog): not twice
+    state = replayed.state;
+    events.push(...replayed.events);
+  } else {
+    try {
+      state = createGame(start.options as GameOptions);
+    } catch (e) {
+      throw new RestoreError(`${roomId}: stored game options rejected: ${(e as Error).message}`);
+    }
+    actions.forEach(({ seat, action }, i) => {
+      const r = applyAction(state, seat, action);
+      if (!r.ok) throw new RestoreError(`${roomId}: stored action ${i + 1} (${String((action as { type?: unknown }).type)}) refused: ${r.error.code}`);
+      state = r.state;
+      events.push(...r.events);
+    });
+  }
   for (let i = 0; i < start.options.players; i++) {
     if (!seats[i]) throw new RestoreError(`${roomId}: seat ${i} missing from the log`);
   }
@@ -103,6 +109,9 @@ export interface Salvage {
   problem: string | null;
   /** A closing record (end/abandon) lies beyond the damage: the game had finished. */
   closedLater: boolean;
+  /** The rules state after the kept actions and their events (null before a start): restore reuses them. */
+  state: GameState | null;
+  events: GameEvent[];
 }
 
 const ENTRY_TYPES = new Set(['create', 'seat', 'start', 'action', 'end', 'abandon']);
@@ -115,6 +124,7 @@ export function salvageLog(lines: readonly string[]): Salvage {
   let duplicates = 0;
   let created = false;
   let state: GameState | null = null;
+  const events: GameEvent[] = [];
   let k = 0;
   for (; k < lines.length; k++) {
     const line = lines[k];
@@ -159,6 +169,7 @@ export function salvageLog(lines: readonly string[]): Salvage {
         break;
       }
       state = r.state;
+      events.push(...r.events);
     }
     entries.push(e);
     kept.push(line);
@@ -166,7 +177,7 @@ export function salvageLog(lines: readonly string[]): Salvage {
   }
   const rest = lines.slice(k + (problem ? 1 : 0));
   const closedLater = problem !== null && rest.some((l) => /"t"\s*:\s*"(end|abandon)"/.test(l));
-  return { entries, lines: kept, dropped: lines.length - kept.length, duplicates, problem, closedLater };
+  return { entries, lines: kept, dropped: lines.length - kept.length, duplicates, problem, closedLater, state, events };
 }
 
 /** The public replay of a finished game (null unless the log ends with `end`). */
@@ -286,7 +297,7 @@ export async function restoreGame(roomId: string, deps: RestoreDeps, report: Res
     if (!hasStart && sv.problem) return quarantine(sv.problem, sv.entries.length, total);
     let r: ReplayedLog;
     try {
-      r = replayLog(roomId, sv.entries);
+      r = replayLog(roomId, sv.entries, sv.state ? { state: sv.state, events: sv.events } : undefined);
     } catch (e) {
       return quarantine((e as Error).message, sv.entries.length, total);
     }
