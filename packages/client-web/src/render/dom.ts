@@ -117,12 +117,19 @@ function nodeKey(n: Node): string | undefined {
  */
 export function mount(root: HTMLElement, content: HTMLElement): void {
   delegate(root);
-  if (root.children.length !== 1 || root.firstElementChild!.tagName !== content.tagName) {
+  const current = root.firstElementChild;
+  // Another screen (lobby → table): start afresh, and without arrival animations.
+  if (root.children.length !== 1 || !current || current.tagName !== content.tagName || current.classList[0] !== content.classList[0]) {
     root.replaceChildren(content);
     return;
   }
-  morphdom(root.firstElementChild!, content, {
+  morphdom(current, content, {
     getNodeKey: nodeKey,
+    onNodeAdded(node) {
+      // Cards, cars, loads and passengers that arrive slide in; new log lines flash (CSS; off under reduced motion).
+      if (node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) node.classList.add('enter');
+      return node;
+    },
     onBeforeElUpdated(from, to) {
       (from as WithHandlers)[HANDLERS] = (to as WithHandlers)[HANDLERS];
       // The user is typing here: keep their text and caret (the state follows through oninput anyway).
