@@ -243,7 +243,10 @@ function refreshGames(): void {
     .finally(schedule);
 }
 
+let renders = 0;
 function render(): void {
+  // Counted for the leak test (test/e2e.test.ts), which needs to know how many renders it measured over.
+  root.dataset.renders = String(++renders);
   document.body.classList.toggle('my-turn', !!decision && decision.seat === mySeat);
   if (replay) {
     renderReplay();

@@ -117,7 +117,7 @@ export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?:
   const name = c.level !== null ? c.category[0].toUpperCase() + c.category.slice(1) : c.name;
   return h(
     t || ctx.selected === key ? 'button' : 'div',
-    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), tabindex: t || ctx.selected === key ? undefined : '0', type: t ? 'button' : undefined, role: t ? undefined : 'listitem' },
+    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), tabindex: t || ctx.selected === key ? undefined : '0', type: t ? 'button' : undefined },
     h('span', { class: 'card-top' },
       c.level !== null ? h('span', { class: 'lvl', title: `Level ${c.level}` }, h('span', { class: 'sr' }, 'Level '), String(c.level)) : null,
       h('span', { class: 'card-name' }, name),
@@ -157,7 +157,7 @@ export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx)
     'div',
     {
       ...attrs,
-      role: t ? 'button' : 'listitem',
+      role: t ? 'button' : undefined,
       tabindex: '0',
       onkeydown: (e: Event, el: HTMLElement) => {
         const k = (e as KeyboardEvent).key;

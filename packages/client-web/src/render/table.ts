@@ -106,7 +106,7 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx): HTMLElement {
         h('span', { title: 'VP tokens' }, icon('i-vp'), `${p.vp} VP`),
         h('span', { title: 'points if the game ended now' }, `${p.score} pts`),
         h('span', { title: 'train weight / engine capacity' }, icon('i-weight'), `${p.weight}/${p.capacity}`))),
-    h('div', { class: 'train', 'data-skey': `train-${p.seat}`, role: 'list', 'aria-label': `${p.name}'s train, engine first` },
+    h('div', { class: 'train', 'data-skey': `train-${p.seat}`, 'aria-label': `${p.name}'s train, engine first` },
       p.train.map((c) => carView(c, p.seat, p.isMe ? 'your' : `${p.name}'s`, ctx))),
     h('div', { class: 'pextra' },
       h('div', { class: 'supply' }, h('span', { class: 'label' }, 'Passengers waiting: '),
@@ -184,7 +184,7 @@ function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
       buttons.length > 0 ? h('div', { class: 'choices', role: confirming ? 'group' : undefined, 'aria-label': confirming ? 'Confirm or cancel' : undefined }, buttons) : null),
     hand ? h('div', { class: 'hand-wrap' },
       h('h2', { class: 'hand-title' }, `Your hand (${hand.length})`),
-      h('div', { class: 'hand', 'data-skey': 'hand', 'data-fkey': 'hand-row', role: 'list' },
+      h('div', { class: 'hand', 'data-skey': 'hand', 'data-fkey': 'hand-row' },
         hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((c) => cardFace(c, ctx, `hand:${c}`)))) : null,
   );
 }
@@ -194,7 +194,7 @@ function supplyRow(m: TableModel, ctx: OfferCtx): HTMLElement {
   const bagT = ctx.offer.targets.bag;
   return h('section', { class: 'supply-row', 'aria-label': 'Cards and passengers to take', 'data-fkey': 'supply-row' },
     h('div', { class: 'display' }, h('h2', null, 'Display'),
-      h('div', { class: 'display-cards', role: 'list', 'data-fkey': 'display-row' }, m.display.map((c) => cardFace(c, ctx, `display:${c}`, { small: true })))),
+      h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((c) => cardFace(c, ctx, `display:${c}`, { small: true })))),
     h('div', { class: 'piles' },
       h(deckT ? 'button' : 'div', { ...targetAttrs(ctx, 'deck', 'pile deck', `Deck: ${m.deckCount} cards`), type: deckT ? 'button' : undefined, tabindex: deckT ? undefined : '0' },
         h('span', { class: 'pile-n' }, String(m.deckCount)), h('span', null, 'deck'), hintTag(ctx, 'deck')),
