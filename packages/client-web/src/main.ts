@@ -57,6 +57,8 @@ let detailsPinned = false;
 let status: Status = 'offline';
 let statusText = '';
 let copied = false;
+const logKept = new Map<number, RoomStateJson['log'][number]>();
+let logRoom: string | null = null;
 let tab: PhoneTab = 'table';
 /** After the next render, focus this element (data-fkey): the Confirm button, or the target acted on. */
 let focusNext: string | null = null;
@@ -71,7 +73,13 @@ let replay: { id: string; model: ReplayModel; mod: ReplayModule; index: number; 
 
 const net = new Net(endpoint, store, {
   state(s) {
-    room = s;
+    if (logRoom !== net.roomId) {
+      logRoom = net.roomId;
+      logKept.clear();
+    }
+    // The room keeps only its latest log entries; the page keeps every one it has seen (numbers are the server's).
+    for (const e of s.log ?? []) logKept.set(e.n, e);
+    room = { ...s, log: [...logKept.values()].sort((x, y) => x.n - y.n) };
     if (mySeat === null) mySeat = guessSeat(s);
     recompute();
     schedule();

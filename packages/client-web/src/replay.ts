@@ -2,7 +2,10 @@
  * The replay viewer's model: the server's replay (options with the seed, and every action with its seat)
  * played again through the rules package, one state per move. Pure.
  */
-import { applyAction, createGame, type Action, type GameOptions, type GameState } from '@isle-of-trains/rules';
+// Straight from the engine's modules, not the package index, so the main bundle does not carry the engine.
+import { applyAction } from '../../rules/src/apply';
+import { createGame } from '../../rules/src/setup';
+import type { Action, GameOptions, GameState } from '@isle-of-trains/rules';
 export { roomFromState } from './local-room';
 
 export interface ReplayJson {

@@ -10,6 +10,7 @@ jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').loa
 
 import { execSync } from 'child_process';
 import * as fs from 'fs';
+import * as http from 'http';
 import * as path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -450,6 +451,30 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
     await p.waitForSelector('#create-game');
     await p.context().close();
   }
+});
+
+test('e2e: assets go out precompressed, hashed ones cached for good, no source maps', async () => {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1];
+  const get = (url: string, encoding: string) => new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
+    http.get(`${base}${url}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+  const br = await get(script, 'gzip, deflate, br');
+  expect(br.status).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+  const gz = await get(script, 'gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  const plain = await get(script, 'identity');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(br.bytes).toBeLessThan(plain.bytes / 3);
+  const index = await get('/', 'br');
+  expect(index.headers['cache-control']).toBe('no-cache');
+  expect((await get(`${script}.map`, 'identity')).status).toBe(404);
 });
 
 test('e2e: a solo chapter clicked through to its end screen', async () => {

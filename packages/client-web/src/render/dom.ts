@@ -123,11 +123,18 @@ export function mount(root: HTMLElement, content: HTMLElement): void {
     root.replaceChildren(content);
     return;
   }
+  // Keys on screen before this render: an element whose key is new has arrived (a card taken, a car built, a
+  // passenger seated); an element merely re-made (a card turning into a button when it becomes clickable) has not.
+  const before = new Set<string>();
+  current.querySelectorAll('[data-fkey]').forEach((e) => before.add(e.getAttribute('data-fkey')!));
   morphdom(current, content, {
     getNodeKey: nodeKey,
     onNodeAdded(node) {
-      // Cards, cars, loads and passengers that arrive slide in; new log lines flash (CSS; off under reduced motion).
-      if (node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) node.classList.add('enter');
+      // What arrives slides in; new log lines flash (CSS; off under prefers-reduced-motion).
+      if (node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) {
+        const k = node.getAttribute('data-fkey');
+        if (k && !before.has(k)) node.classList.add('enter');
+      }
       return node;
     },
     onBeforeElUpdated(from, to) {

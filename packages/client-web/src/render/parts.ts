@@ -132,9 +132,10 @@ export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?:
 }
 
 function loadChip(l: LoadModel, ctx: OfferCtx, place: string): HTMLElement {
-  const key = l.id ? `item:${l.id}` : '';
-  const t = key ? ctx.offer.targets[key] : undefined;
-  const attrs: Attrs = key ? targetAttrs(ctx, key, 'load', l.label) : { class: 'load', title: l.label, 'data-fkey': place };
+  // Delivery targets go by the item id (a face-down load by its place on the car).
+  const key = `item:${l.itemId}`;
+  const t = ctx.offer.targets[key];
+  const attrs: Attrs = t || ctx.selected === key ? targetAttrs(ctx, key, 'load', l.label) : { class: 'load', title: l.label, 'data-fkey': `${place}:${l.itemId}` };
   if (l.kind === 'passenger' && l.passenger) {
     return paxChip(l.passenger, { ...attrs, class: cx('load', attrs.class as string), type: t ? 'button' : undefined });
   }

@@ -21,11 +21,11 @@ export function replayBar(m: ReplayBarModel, a: ReplayBarActions): HTMLElement {
     h('button', { type: 'button', title, 'aria-label': title, 'data-fkey': fkey, disabled, onclick: () => a.go(to) }, label);
   return h('section', { class: 'replay-bar', 'aria-label': 'Replay controls', 'data-fkey': 'replay-bar' },
     h('div', { class: 'move-text', 'aria-live': 'polite', id: 'replay-move' }, `Move ${m.index} of ${m.last}: ${m.moveText}`),
-    btn('⏮', 'First move', 'rp-first', 0, m.index === 0),
+    btn('« First', 'First move', 'rp-first', 0, m.index === 0),
     btn('◀', 'One move back', 'rp-back', m.index - 1, m.index === 0),
     h('button', { type: 'button', class: 'primary', 'data-fkey': 'rp-play', id: 'replay-play', onclick: () => a.play(!m.playing) }, m.playing ? 'Pause' : 'Play'),
     btn('▶', 'One move forward', 'rp-forward', m.index + 1, m.index >= m.last),
-    btn('⏭', 'Last move', 'rp-last', m.last, m.index >= m.last),
+    btn('Last »', 'Last move', 'rp-last', m.last, m.index >= m.last),
     h('input', {
       type: 'range', min: '0', max: String(m.last), value: String(m.index), 'aria-label': 'Move', 'data-fkey': 'rp-range', id: 'replay-range',
       oninput: (e: Event) => a.go(Number((e.target as HTMLInputElement).value)),

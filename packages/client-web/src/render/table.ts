@@ -113,7 +113,7 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx): HTMLElement {
         p.supply.length === 0 ? h('span', { class: 'muted' }, 'none') : p.supply.map((x) => {
           const key = `supply:${x.id}`;
           const t = ctx.offer.targets[key];
-          return paxChip(x, t || ctx.selected === key ? { ...targetAttrs(ctx, key, 'pax-btn', x.label), type: 'button' } : {});
+          return paxChip(x, t || ctx.selected === key ? { ...targetAttrs(ctx, key, 'pax-btn', x.label), type: 'button' } : { 'data-fkey': key });
         })),
       p.buildings.length > 0 ? h('div', { class: 'buildings' }, h('span', { class: 'label' }, 'Buildings: '), p.buildings.map((b) => buildingView(b.card, b.points, p.seat, ctx))) : null,
       p.islands.length > 0 ? h('div', { class: 'islands' }, h('span', { class: 'label' }, 'Contracts: '),
@@ -158,8 +158,10 @@ function helpPanel(): HTMLElement {
 
 function logPanel(m: TableModel): HTMLElement {
   const last = m.log.length > 0 ? m.log[m.log.length - 1].n : 0;
+  const first = m.log.length > 0 ? m.log[0].n : 1;
   // The whole game, numbered by the server's entry number (stable: nothing is renumbered or dropped).
   return h('section', { class: 'log', 'data-fkey': 'log-panel', 'aria-label': 'Game log' }, h('h2', null, `Game log (${m.log.length})`),
+    first > 1 ? h('p', { class: 'muted log-note' }, `Entries before ${first} were played before this page opened.`) : null,
     h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
       m.log.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, e.text)))));
 }
