@@ -321,6 +321,8 @@ function render(): void {
     tab,
     onTab(t) {
       tab = t;
+      // The log was hidden on a phone: bring its newest line into view when it shows.
+      lastLogSeen = -1;
       schedule();
     },
     cues: {

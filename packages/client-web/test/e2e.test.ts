@@ -415,7 +415,11 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   expect(phoneCard).toEqual(expect.arrayContaining(['cost', 'points']));
   await b.click('[data-fkey="tab-log"]');
   await frame(b);
-  expect(await b.$eval('.log-list li:last-child', (e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; })).toBe(true);
+  expect(await b.$eval('.log-list li:last-child', (e) => {
+    const r = e.getBoundingClientRect();
+    const box = e.parentElement!.getBoundingClientRect();
+    return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && box.bottom <= innerHeight;
+  })).toBe(true);
   await shot(b, 'phone-log');
   await b.click('[data-fkey="tab-map"]');
   await frame(b);
