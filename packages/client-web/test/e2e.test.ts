@@ -438,6 +438,12 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   await frame(b);
   // The whole log, numbered by entry: the first line is still number 1.
   expect(await a.$eval('.log-list li:first-child .log-n', (e) => e.textContent)).toBe('1');
+  // A card named in the log shows in the details panel on hover.
+  const named = a.locator('.log-list .log-card').last();
+  const cardName = (await named.textContent())!;
+  await named.hover();
+  await frame(a);
+  expect(await a.textContent('.details h3')).toContain(cardName);
   expect(await axeProblems(a)).toEqual([]);
   const log = await a.$$eval('.log-list li', (els) => els.map((e) => e.textContent ?? ''));
   expect(log.join('\n')).toMatch(/Brunel/);

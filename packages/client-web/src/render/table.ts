@@ -1,5 +1,5 @@
 /** The table screen: map, supply, every player's train, the local hand and the move dock. */
-import { ISLANDS } from '@isle-of-trains/rules';
+import { CATALOGUE, ISLANDS } from '@isle-of-trains/rules';
 import { cardDetails, safeCard, scenarioObjective } from '../cards';
 import { goodIcon, icon } from './art';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
@@ -156,14 +156,34 @@ function helpPanel(): HTMLElement {
       h('li', null, 'Tab and Enter work everywhere.')));
 }
 
-function logPanel(m: TableModel): HTMLElement {
+/** Card names in log lines, longest first ("Engine Level 1" before "Engine"), each with one copy's id for the details. */
+const CARD_NAMES: [string, string][] = CATALOGUE.cards.map((k) => [k.name, `${k.kind}.1`] as [string, string]).sort((a, b) => b[0].length - a[0].length);
+const CARD_RE = new RegExp(CARD_NAMES.map(([n]) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+const CARD_BY_NAME = new Map(CARD_NAMES);
+
+/** A log line with its card names pointing at the card: hover or focus shows it, a tap pins it. */
+function logText(text: string, ui: OfferCtx['ui']): Child[] {
+  const out: Child[] = [];
+  let at = 0;
+  for (const mt of text.matchAll(CARD_RE)) {
+    const id = CARD_BY_NAME.get(mt[0])!;
+    if (mt.index! > at) out.push(text.slice(at, mt.index));
+    // A span, not a button: a long log must not add hundreds of tab stops (the cards themselves are focusable on the table).
+    out.push(h('span', { class: 'log-card', onmouseenter: () => ui.details(id), onclick: () => ui.details(id, true) }, mt[0]));
+    at = mt.index! + mt[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+function logPanel(m: TableModel, ui: OfferCtx['ui']): HTMLElement {
   const last = m.log.length > 0 ? m.log[m.log.length - 1].n : 0;
   const first = m.log.length > 0 ? m.log[0].n : 1;
   // The whole game, numbered by the server's entry number (stable: nothing is renumbered or dropped).
   return h('section', { class: 'log', 'data-fkey': 'log-panel', 'aria-label': 'Game log' }, h('h2', null, `Game log (${m.log.length})`),
     first > 1 ? h('p', { class: 'muted log-note' }, `Entries before ${first} were played before this page opened.`) : null,
     h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
-      m.log.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, e.text)))));
+      m.log.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))));
 }
 
 function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
@@ -235,7 +255,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
       supplyRow(m, ctx),
       h('section', { class: 'players', 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx))),
       islandMap(m, ctx)),
-    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m), helpPanel()),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui), helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
   );
 }
