@@ -127,8 +127,18 @@ export function mount(root: HTMLElement, content: HTMLElement): void {
   // passenger seated); an element merely re-made (a card turning into a button when it becomes clickable) has not.
   const before = new Set<string>();
   current.querySelectorAll('[data-fkey]').forEach((e) => before.add(e.getAttribute('data-fkey')!));
+  const after = new Set<string>();
+  content.querySelectorAll('[data-fkey]').forEach((e) => after.add(e.getAttribute('data-fkey')!));
   morphdom(current, content, {
     getNodeKey: nodeKey,
+    onBeforeNodeDiscarded(node) {
+      // A card or passenger that leaves the table (taken, delivered, discarded) fades out where it stood.
+      if (node instanceof HTMLElement && node.matches('.card, .load, .pax, .building')) {
+        const k = node.getAttribute('data-fkey');
+        if (k && !after.has(k)) leaveGhost(node);
+      }
+      return true;
+    },
     onNodeAdded(node) {
       // What arrives slides in; new log lines flash (CSS; off under prefers-reduced-motion).
       if (node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) {
@@ -146,6 +156,25 @@ export function mount(root: HTMLElement, content: HTMLElement): void {
       return true;
     },
   });
+}
+
+const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+
+/** A copy of a leaving element, fixed where it stood, that fades away and is then removed. */
+function leaveGhost(el: HTMLElement): void {
+  if (reducedMotion?.matches) return;
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.bottom < 0 || r.top > innerHeight) return;
+  const ghost = el.cloneNode(true) as HTMLElement;
+  ghost.removeAttribute('data-fkey');
+  ghost.removeAttribute('data-key');
+  ghost.removeAttribute('id');
+  ghost.setAttribute('aria-hidden', 'true');
+  ghost.setAttribute('inert', '');
+  ghost.classList.add('ghost');
+  Object.assign(ghost.style, { position: 'fixed', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px`, margin: '0', pointerEvents: 'none', zIndex: '40' });
+  document.body.appendChild(ghost);
+  window.setTimeout(() => ghost.remove(), 450);
 }
 
 /** Morph just one part of the page (the details panel on hover, without re-rendering the screen). */
