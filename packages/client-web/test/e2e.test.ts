@@ -306,8 +306,10 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   await b.goto(link);
   await b.waitForSelector('#join-link');
   await b.fill('#f-name', 'Brunel');
+  await shot(b, 'lobby-phone');
   await b.click('#join-link');
   await b.waitForSelector('.waiting');
+  await shot(b, 'waiting-room-phone');
   await a.waitForFunction(() => document.querySelector('.seats')?.textContent?.includes('Brunel'));
   await shot(a, 'waiting-room');
   const code = (await a.textContent('#room-code'))!.trim();
@@ -341,7 +343,7 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
 
   // Turn 2 (second player, on the phone): load onto the other train, then deliver its own passenger.
   await waitTurn(second);
-  expect(await loadPassengerOnto(second, s1)).toBe(true);
+  expect(await loadPassengerOnto(second, s1, second === a ? 'Brunel' : 'Ada')).toBe(true);
   const ticketsBefore = await ticketPax(second);
   expect(await deliverPassenger(second)).toBe(true);
   await finishTurn(second);
@@ -565,6 +567,10 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
   await page.locator('#end-screen').scrollIntoViewIfNeeded();
   await shot(page, 'end');
   expect(await axeProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frame(page);
+  await shot(page, 'end-phone');
+  await page.setViewportSize({ width: 1366, height: 768 });
   const href = (await page.getAttribute('#replay-link', 'href')) ?? '';
   const replay = await page.evaluate(async (u) => (await fetch(u)).status, href);
   expect(replay).toBe(200);
@@ -583,6 +589,10 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
   const lastMove = await page.textContent('#replay-move');
   expect(lastMove).toMatch(/^Move (\d+) of \1:/);
   await shot(page, 'replay');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frame(page);
+  await shot(page, 'replay-phone');
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.click('[data-fkey="rp-back"]');
   await frame(page);
   expect(await page.textContent('#replay-move')).not.toBe(lastMove);
