@@ -163,7 +163,12 @@ function recompute(): void {
     if (cues.notify && document.hidden) notifyTurn();
   }
   wasMine = mine;
+  // The end panel sits on the table tab: show it when the game ends (phones).
+  const over = !!room.game?.gameOver;
+  if (over && !wasOver) tab = 'table';
+  wasOver = over;
 }
+let wasOver = false;
 
 function currentOffer(): Offer {
   if (pending) return { prompt: 'Sending…', targets: {}, buttons: [], canCancel: false };
