@@ -116,6 +116,8 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 /** DOM nodes and listeners Chrome holds after a forced garbage collection, and the nodes live in the page. */
 async function domCounters(page: Page): Promise<{ nodes: number; listeners: number; live: number; renders: number }> {
+  // Leaving cards fade out as short-lived copies: let them go first, so they are not counted as garbage.
+  await page.waitForFunction(() => !document.querySelector('.ghost'));
   const cdp = await page.context().newCDPSession(page);
   // Twice, with a pause: Blink sweeps lazily, and one collection can leave a swept-later tree counted.
   await cdp.send('HeapProfiler.collectGarbage');
