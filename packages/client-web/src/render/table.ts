@@ -253,7 +253,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
     h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
       x.endPanel,
       supplyRow(m, ctx),
-      h('section', { class: 'players', 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx))),
+      h('section', { class: cx('players', { many: m.players.length >= 3 }), 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx))),
       islandMap(m, ctx)),
     h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui), helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
