@@ -9,6 +9,7 @@
 import * as fs from 'fs';
 import type { AddressInfo } from 'net';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { loadConfig, type Config } from './config';
@@ -138,7 +139,19 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         else res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
       });
       if (fs.existsSync(config.CLIENT_DIST)) {
-        app.use(express.static(config.CLIENT_DIST));
+        // Source maps stay on the server's disk, not on the public site.
+        app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()));
+        // The build writes .br and .gz beside each asset; hashed names under /assets never change, so they are
+        // cached for a year; index.html is revalidated so a new build is picked up at once.
+        app.use(expressStaticGzip(config.CLIENT_DIST, {
+          enableBrotli: true,
+          orderPreference: ['br', 'gz'],
+          serveStatic: {
+            setHeaders(res, file) {
+              res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+            },
+          },
+        }));
         logger.info({ dir: config.CLIENT_DIST }, 'serving the web client');
       }
     },
