@@ -7,9 +7,10 @@ import { card } from './catalogue';
 import type { Action } from './actions';
 import { currentDecision } from './decision';
 import { carAccepts, handOf, isSolo, locations, Table } from './table';
-import type { GameState, PlayerView, Seat } from './types';
-import { deliverySteps, validate, validateFor } from './validate';
-import { oneActionPerChoice } from './choices';
+import type { BonusKind } from './catalogue';
+import type { Car, Decision, GameState, PlayerView, Seat } from './types';
+import { computeBuild, deliverySteps, validateFor } from './validate';
+import { cardClass, carClass, oneActionPerChoice } from './choices';
 
 export interface LegalOptions {
   /** List every copy separately instead of one action per real choice (for tools that compare the two). */
@@ -22,36 +23,74 @@ export function legalActions(t: GameState | PlayerView, seat: Seat, options: Leg
   const d = currentDecision(t);
   if (!d || d.seat !== seat) return [];
   const out: Action[] = [];
+  const every = options.everyCopy === true;
+  // Candidates already checked while they were generated (builds, delivery steps): not checked twice.
+  const checked = new Map<Action, boolean>();
   switch (d.kind) {
     case 'action':
-      out.push(...mainCandidates(t, seat, false));
+      out.push(...mainCandidates(t, seat, false, every, checked));
       break;
     case 'bonus': {
       out.push({ type: 'skip' });
       const allowed = { A: null, L: ['loadCard', 'loadPassenger'], B: ['build'], D: ['deliver'], LD: ['loadCard', 'loadPassenger', 'deliver'] }[d.bonus];
-      out.push(...mainCandidates(t, seat, true).filter((a) => allowed === null || allowed.includes(a.type)));
+      out.push(...mainCandidates(t, seat, true, every, checked).filter((a) => allowed === null || allowed.includes(a.type)));
       break;
     }
     case 'pay':
     case 'discard':
     case 'handLimit':
-      for (const c of handOf(t, seat)) out.push({ type: 'discard', card: c });
+      for (const c of firstOfEachClass(handOf(t, seat), every)) out.push({ type: 'discard', card: c });
       break;
     case 'delivery':
-      out.push(...deliverySteps(t, seat, d.progress));
+      for (const a of deliverySteps(t, seat, d.progress)) {
+        out.push(a);
+        checked.set(a, true);
+      }
       out.push({ type: 'endDelivery' });
       break;
   }
   if (isSolo(t)) out.push({ type: 'returnCard' });
-  const legal = out.filter((a) => validateFor(t, seat, d, a) === null);
+  const legal = out.filter((a) => checked.get(a) ?? validateFor(t, seat, d, a) === null);
   return options.everyCopy ? legal : oneActionPerChoice(t, seat, legal);
 }
 
-function mainCandidates(t: Table, seat: Seat, bonus: boolean): Action[] {
+/**
+ * Cards with identical faces are the same choice (choices.ts), and whether one is legal never depends on
+ * which copy it is: unless every copy is asked for, only the first copy of each is tried, which spares
+ * validating (and then dropping) the rest.
+ */
+function firstOfEachClass(ids: readonly string[], every: boolean): readonly string[] {
+  if (every || ids.length < 2) return ids;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const id of ids) {
+    const k = cardClass(id);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(id);
+  }
+  return out;
+}
+
+/** The same for cars of one train that are the same kind and symbol carrying interchangeable loads. */
+function firstOfEachCar(owner: { seat: Seat; train: Car[] }, every: boolean): readonly Car[] {
+  if (every || owner.train.length < 2) return owner.train;
+  const seen = new Set<string>();
+  const out: Car[] = [];
+  for (const car of owner.train) {
+    const k = carClass(owner.seat, car);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(car);
+  }
+  return out;
+}
+
+function mainCandidates(t: Table, seat: Seat, bonus: boolean, every = true, checked?: Map<Action, boolean>): Action[] {
   const out: Action[] = [];
   const p = t.players[seat];
-  const hand = handOf(t, seat);
-  for (const c of t.display) out.push({ type: 'take', from: 'display', card: c });
+  const hand = firstOfEachClass(handOf(t, seat), every);
+  for (const c of firstOfEachClass(t.display, every)) out.push({ type: 'take', from: 'display', card: c });
   out.push({ type: 'take', from: 'deck' }, { type: 'take', from: 'bag' });
 
   for (const id of hand) {
@@ -66,8 +105,11 @@ function mainCandidates(t: Table, seat: Seat, bonus: boolean): Action[] {
     for (const upgrade of targets) {
       const plain: Action = upgrade ? { type: 'build', card: id, upgrade } : { type: 'build', card: id };
       out.push(plain);
+      // The decision is this seat's (legalActions checked), so a build's legality is computeBuild's answer.
+      const plan = computeBuild(t, seat, plain as Extract<Action, { type: 'build' }>);
+      checked?.set(plain, !('error' in plan));
       // Scrapping is only ever legal when the plain build is too heavy; only then list the variants.
-      if (validate(t, seat, plain)?.code === 'OVER_CAPACITY') {
+      if ('error' in plan && plan.error.code === 'OVER_CAPACITY') {
         for (const car of p.train.slice(1)) if (car.card !== upgrade) out.push({ ...plain, scrap: car.card } as Action);
       }
     }
@@ -75,7 +117,7 @@ function mainCandidates(t: Table, seat: Seat, bonus: boolean): Action[] {
 
   const trains = bonus || isSolo(t) ? [p] : t.players;
   for (const owner of trains) {
-    for (const car of owner.train) {
+    for (const car of firstOfEachCar(owner, every)) {
       const acc = carAccepts(card(car.card));
       if (car.loads.length >= acc.capacity) continue;
       if (acc.goods !== null) {
@@ -89,4 +131,32 @@ function mainCandidates(t: Table, seat: Seat, bonus: boolean): Action[] {
   }
   for (const at of locations(t)) out.push({ type: 'deliver', at });
   return out;
+}
+
+const BONUS_ALLOWED: Record<BonusKind, readonly string[] | null> = {
+  A: null, L: ['loadCard', 'loadPassenger'], B: ['build'], D: ['deliver'], LD: ['loadCard', 'loadPassenger', 'deliver'],
+};
+
+/**
+ * Could `seat` use a pending bonus of this kind at all (the same answer as "legalActions lists more than
+ * skip and returnCard")? advance() asks this for every bonus, so it stops at the first legal use instead
+ * of listing and sorting every action: the cheap takes and delivers are tried before the full list.
+ */
+export function hasBonusUse(t: Table, seat: Seat, bonus: BonusKind): boolean {
+  const d: Decision = { seat, kind: 'bonus', bonus, source: '' };
+  const allowed = BONUS_ALLOWED[bonus];
+  if (bonus === 'A') {
+    if (t.display.length > 0 || validateFor(t, seat, d, { type: 'take', from: 'deck' }) === null) return true;
+    if (validateFor(t, seat, d, { type: 'take', from: 'bag' }) === null) return true;
+  }
+  if (allowed === null || allowed.includes('deliver')) {
+    // A Deliver is possible exactly when the train carries something (validate's rule).
+    if (t.players[seat].train.some((c) => c.loads.length > 0)) return true;
+    if (bonus === 'D') return false;
+  }
+  for (const a of mainCandidates(t, seat, true, false)) {
+    if (allowed !== null && !allowed.includes(a.type)) continue;
+    if (validateFor(t, seat, d, a) === null) return true;
+  }
+  return false;
 }

@@ -162,7 +162,7 @@ export function computeBuild(
       after = train.map((x) => (x === target ? { card: c.id, loads: x.loads } : x));
     } else {
       if (c.category === 'engine') return fail('ONE_ENGINE', 'You already have an engine: build a higher-level engine as an upgrade of it.');
-      cost = Math.max(0, c.cost - abilityCount({ ...p, train }, 'extendDiscount'));
+      cost = Math.max(0, c.cost - abilityCount(train === p.train ? p : ({ train } as typeof p), 'extendDiscount'));
       after = [...train, { card: c.id, loads: [] }];
     }
     const weight = weightOf(after);
