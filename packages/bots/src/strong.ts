@@ -33,7 +33,7 @@ export interface StrongOptions {
   exploration?: number;
 }
 
-const now = (): number => performance.now();
+const now = (): number => Date.now();
 
 /**
  * Stop starting new work this long before the budget ends: an iteration in flight, the final choice and
