@@ -9,7 +9,7 @@ import { currentDecision } from './decision';
 import { bagCount, carAccepts, deckCount, discardCount, handOf, isSolo, locations, Table } from './table';
 import type { BonusKind } from './catalogue';
 import type { Car, Decision, GameState, PlayerView, Seat } from './types';
-import { computeBuild, deliverySteps, validateFor } from './validate';
+import { computeBuild, deliverySteps, trainTotals, validateFor } from './validate';
 import { cardClass, carClass, oneActionPerChoice } from './choices';
 
 export interface LegalOptions {
@@ -101,6 +101,7 @@ function legalMain(t: Table, seat: Seat, bonus: boolean, allowed: readonly strin
   }
   if (may('build')) {
     const ownCars = firstOfEachCar(p, false);
+    const totals = trainTotals(p.train);
     for (const id of hand) {
       const c = card(id);
       if (c.category === 'building') {
@@ -116,14 +117,14 @@ function legalMain(t: Table, seat: Seat, bonus: boolean, allowed: readonly strin
       for (const car of ownCars) if (card(car.card).category === c.category) targets.push(car.card);
       for (const upgrade of targets) {
         const plain = (upgrade ? { type: 'build', card: id, upgrade } : { type: 'build', card: id }) as Extract<Action, { type: 'build' }>;
-        const plan = computeBuild(t, seat, plain);
+        const plan = computeBuild(t, seat, plain, totals);
         if (!('error' in plan)) out.push(plain);
         else if (plan.error.code === 'OVER_CAPACITY') {
           // Scrapping is only ever legal when the plain build is too heavy; one per kind of car scrapped.
           const rest = p.train.slice(1).filter((car) => car.card !== upgrade);
           for (const car of firstOfEachCar({ seat: p.seat, train: rest }, false)) {
             const v: Action = { ...plain, scrap: car.card };
-            if (!('error' in computeBuild(t, seat, v))) out.push(v);
+            if (!('error' in computeBuild(t, seat, v, totals))) out.push(v);
           }
         }
       }

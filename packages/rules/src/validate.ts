@@ -120,9 +120,33 @@ export interface BuildPlan {
   passengers: number;
 }
 
-/** Checks a build and works out its cost; used by validation and by applyAction. */
+/** Sums over a train that every build check needs; legalActions works them out once for all its candidates. */
+export interface TrainTotals {
+  weight: number;
+  capacity: number;
+  /** Cars with the extend discount (Caboose 3). */
+  discount: number;
+}
+
+export function trainTotals(train: readonly { card: string }[]): TrainTotals {
+  let weight = 0;
+  let capacity = 0;
+  let discount = 0;
+  for (const x of train) {
+    const def = card(x.card);
+    weight += def.weight;
+    capacity += def.engineCapacity;
+    if (def.ability === 'extendDiscount') discount++;
+  }
+  return { weight, capacity, discount };
+}
+
+/**
+ * Checks a build and works out its cost; used by validation and by applyAction. `totals` must be
+ * trainTotals of the seat's train as it is now (a cache for callers that check many builds at once).
+ */
 export function computeBuild(
-  t: Table, seat: Seat, a: Extract<Action, { type: 'build' }>,
+  t: Table, seat: Seat, a: Extract<Action, { type: 'build' }>, totals?: TrainTotals,
 ): BuildPlan | { error: RuleError } {
   const p = t.players[seat];
   const hand = handOf(t, seat);
@@ -142,14 +166,10 @@ export function computeBuild(
     cost = c.cost;
   } else {
     if (a.replace) return fail('NOT_A_BUILDING', 'Only a building can replace a building.');
-    // Weight and capacity of the train after the build, summed once (no trial trains are built).
-    let weight = 0;
-    let capacity = 0;
-    for (const x of p.train) {
-      const def = card(x.card);
-      weight += def.weight;
-      capacity += def.engineCapacity;
-    }
+    // Weight and capacity of the train after the build, from the train's sums (no trial trains are built).
+    const sums = totals ?? trainTotals(p.train);
+    let weight = sums.weight;
+    let capacity = sums.capacity;
     let scrapped: CardDef | null = null;
     if (a.scrap) {
       const i = p.train.findIndex((x) => x.card === a.scrap);
@@ -172,7 +192,7 @@ export function computeBuild(
       capacity += c.engineCapacity - old.engineCapacity;
     } else {
       if (c.category === 'engine') return fail('ONE_ENGINE', 'You already have an engine: build a higher-level engine as an upgrade of it.');
-      const discount = abilityCount(p, 'extendDiscount') - (scrapped?.ability === 'extendDiscount' ? 1 : 0);
+      const discount = sums.discount - (scrapped?.ability === 'extendDiscount' ? 1 : 0);
       cost = Math.max(0, c.cost - discount);
       weight += c.weight;
       capacity += c.engineCapacity;
@@ -181,7 +201,7 @@ export function computeBuild(
       return fail('OVER_CAPACITY', `That would bring your train to weight ${weight}, over your engine capacity of ${capacity}${a.scrap ? '' : '; you may scrap a car to make room'}.`);
     }
     if (a.scrap) {
-      const plain = computeBuild(t, seat, { ...a, scrap: undefined });
+      const plain = computeBuild(t, seat, { ...a, scrap: undefined }, sums);
       if (!('error' in plain)) return fail('SCRAP_NOT_NEEDED', 'Your engine can pull this car without scrapping one: scrapping is only for making room.');
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The simulator and the public API are two doors to one rules core: over random games of every player
- * count (and the solo modes), after every action the simulator's state equals applyAction's, both list the
- * same legal actions, and every listed action passes the exact-shape check (so applyAction never needs zod
+ * count (and the solo modes), after every action the simulator's state equals applyAction's, applyAction
+ * has left its input untouched, both list the same legal actions, and every listed action passes the exact-shape check (so applyAction never needs zod
  * for it). Along the way two shortcuts of the core are checked against the slow definitions they replace:
  * legalActions lists exactly one action per real choice of the every-copy list, and hasBonusUse answers
  * "does legalActions offer more than skip?".
@@ -47,8 +47,10 @@ function playBoth(opts: GameOptions, moveSeed: number): number {
     }
     const a = legal[randomInt(rng, legal.length)];
     if (!isExactAction(a)) throw new Error(`listed action fails the exact-shape check: ${JSON.stringify(a)}`);
+    const before = JSON.stringify(pub);
     const r = applyAction(pub, seat, a);
     if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
+    if (JSON.stringify(pub) !== before) throw new Error(`applyAction(${a.type}) mutated its input state`);
     sim.apply(a);
     pub = r.state;
     if (JSON.stringify(sim.state) !== JSON.stringify(pub)) throw new Error(`states differ after step ${steps} (${a.type})`);
