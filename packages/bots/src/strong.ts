@@ -7,7 +7,7 @@
  * bonuses, delivery steps); a node's children are keyed by the action, and a child is only offered when it
  * is legal in the current world (availability counts enter the UCB term, as in ISMCTS). Forced payments
  * and discards follow the greedy card ranking instead of branching. Once the walk leaves the tree, the turn
- * is finished by a cheap default policy (the best of a few sampled actions by one-step evaluation) and the
+ * is finished by the greedy policy (over a random subset of at most eight distinct actions) and the
  * position is scored with `evaluate`, which values points, potential and each solo chapter's objective.
  *
  * At the root only the `width` best actions by the greedy one-step evaluation on one world are searched.
@@ -20,7 +20,7 @@ import {
 } from '@isle-of-trains/rules';
 import { determinise } from './determinise';
 import { evaluate } from './evaluate';
-import { discardChoice, distinctActions, settle, wantsReturn } from './greedy';
+import { discardChoice, distinctActions, greedyOnState, settle, wantsReturn } from './greedy';
 import { Rand } from './random';
 
 export interface StrongOptions {
@@ -76,24 +76,14 @@ function forcedSteps(sim: Simulator, seat: Seat, turn: number): void {
 }
 
 /**
- * The default policy for the rest of the bot's turn: at each choice, the best of `samples` random legal
- * actions by one-step evaluation (ending a delivery and skipping are always among them).
+ * The default policy for the rest of the bot's turn: the greedy choice (one-step evaluation after the
+ * forced follow-up) over at most `candidates` distinct actions, a random subset when there are more.
  */
-function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, samples = 4): void {
+function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, candidates = 8): void {
   for (let guard = 0; guard < 40; guard++) {
     forcedSteps(sim, seat, turn);
     if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) return;
-    const c = choices(sim);
-    const pool = c.length <= samples ? c : rand.shuffle(c.slice()).slice(0, samples);
-    let best = pool[0];
-    let bestV = -Infinity;
-    for (const a of pool) {
-      const t = sim.clone();
-      t.apply(a);
-      const v = evaluate(t.state, seat);
-      if (v > bestV) { bestV = v; best = a; }
-    }
-    sim.apply(best);
+    sim.apply(greedyOnState(sim.state, seat, rand, { maxCandidates: candidates }));
   }
 }
 
@@ -120,14 +110,14 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
     if (outOfTime()) break;
   }
   ranked.sort((x, y) => y.v - x.v);
-  const width = opts.width ?? 8;
+  const width = opts.width ?? 5;
   const rootActions = ranked.slice(0, width).filter((c) => c.v > -Infinity).map((c) => c.a);
   searchStats.lastIterations = 0;
   if (rootActions.length <= 1) return ranked[0].a;
 
   const root = newNode(null);
   for (const a of rootActions) root.children.set(keyOf(a), newNode(a));
-  const c = opts.exploration ?? 0.7;
+  const c = opts.exploration ?? 0.4;
   let lo = Infinity;
   let hi = -Infinity;
   const turn = view.turn.number;
