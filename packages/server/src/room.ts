@@ -597,14 +597,15 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       if (chosen instanceof Promise) {
         // Decided in a worker thread: apply it when it comes back, unless the game moved on meanwhile.
         const game = this.game;
+        const current = () => this.game === game && !this.stopped && this.state.phase === 'playing';
         chosen.then((a) => {
-          if (this.game !== game || this.stopped || this.state.phase !== 'playing') {
+          if (!current()) {
             this.rlog.info({ event: 'bot', seat, action: a.type }, 'bot answer arrived after the game moved on; dropped');
             return;
           }
           this.botMove(seat, by, a);
         }, (e: Error) => {
-          if (this.game !== game) return;
+          if (!current()) return;
           this.rlog.warn({ event: 'bot', seat, err: e.message }, 'bot failed; playing a random legal action');
           this.botMove(seat, by, randomBot.chooseAction({ view, seat, history: this.events }) as Action);
         });
