@@ -1,10 +1,10 @@
 /**
- * npm run bench:bots -w @isle-of-trains/server -- [botRooms=10] [humanRooms=20] [seconds=40]
+ * npm run bench:bots -w @isle-of-trains/server -- [botRooms=10] [humanRooms=20] [seconds=40] [workers=0,2]
  *
  * What strong bots cost everyone else on a server: the built server (`node dist/main.js`, STORE=memory)
  * runs `botRooms` 4-seat tables (one scripted client + three strong bots, default bot delay) and
- * `humanRooms` solo tables of scripted clients, twice: bots on the main thread (BOT_WORKERS=0), then in a
- * pool of worker threads (BOT_WORKERS=2). Every scripted client plays a random legal move after a short
+ * `humanRooms` solo tables of scripted clients, once per entry of `workers`: bots on the main thread
+ * (BOT_WORKERS=0), then in a pool of that many worker threads. Every scripted client plays a random legal move after a short
  * think (200–400 ms). Reported from /metrics, over the measured window only (after a warm-up): the
  * event-loop lag p99 and the clients' intent → patch p99.
  */
@@ -17,6 +17,7 @@ import { ensureBuilt, killServer, startServer, type ServerProc } from '../test/s
 const BOT_ROOMS = Number(process.argv[2] ?? 10);
 const HUMAN_ROOMS = Number(process.argv[3] ?? 20);
 const SECONDS = Number(process.argv[4] ?? 40);
+const WORKERS = (process.argv[5] ?? '0,2').split(',').map(Number);
 const WARMUP_MS = 5000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,7 +104,7 @@ async function phase(workers: number): Promise<string> {
 async function main(): Promise<void> {
   await ensureBuilt();
   console.log(`node ${process.version}; ${BOT_ROOMS} rooms of 1 scripted client + 3 strong bots, ${HUMAN_ROOMS} solo rooms of scripted clients; ${SECONDS} s measured after ${WARMUP_MS / 1000} s`);
-  for (const w of [0, 2]) console.log(await phase(w));
+  for (const w of WORKERS) console.log(await phase(w));
 }
 
 main().then(() => process.exit(0), (e) => {
