@@ -233,7 +233,7 @@ test('the entry point the image runs refuses bad settings with one line and exit
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^isle-server: bad configuration: ${name}: `));
+    expect(JSON.parse(lines[0]).msg).toMatch(new RegExp(`^isle-server: bad configuration: ${name}: `)); // a JSON log line, like every other
     expect(r.stdout).toBe('');
   }
 });
