@@ -23,7 +23,8 @@ export class PlayerLimits {
 
   constructor(settings: PlayerLimitSettings = DEFAULT_PLAYER_LIMITS, redis?: { client: Redis; prefix: string }) {
     const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => (redis
-      ? new RateLimiterRedis({ storeClient: redis.client, keyPrefix: `${redis.prefix}rl:${keyPrefix}`, points, duration, useRedisPackage: false })
+      // While Redis is down the process counts on its own (insurance limiter) instead of failing sign-ins.
+      ? new RateLimiterRedis({ storeClient: redis.client, keyPrefix: `${redis.prefix}rl:${keyPrefix}`, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) })
       : new RateLimiterMemory({ keyPrefix, points, duration }));
     this.loginAccount = make('login-account', settings.loginPerAccount, 15 * 60);
     this.loginAddress = make('login-address', settings.loginPerAddress, 15 * 60);
