@@ -20,6 +20,7 @@ import { GameSchema, IsleState, LogEntry, SeatInfo } from './schema';
 import { hashToken, now, type GameStore } from './store/types';
 import type { Metrics } from './metrics';
 import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
+import { dropViewQueueAfterFullState } from './view-handoff';
 
 export const ROOM_NAME = 'isle';
 /** Close code sent to a connection whose seat was retaken elsewhere with the seat token. */
@@ -139,6 +140,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.bot = this.deps.bots(this.opts.botLevel);
 
     this.setState(new IsleState());
+    dropViewQueueAfterFullState(this);
     this.setPatchRate(config.PATCH_RATE_MS);
     // Spectators are counted in onJoin, so a player coming back with a seat token (next to the
     // connection it replaces) is never turned away by a room full of spectators.
@@ -242,9 +244,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     void this.updateMetadata();
 
     if (this.state.phase === 'lobby' && this.opts.seats === 1 && seat === 0) {
-      // Solo starts at once. The joining client is not in this.clients yet: give it its view here.
+      // Solo starts at once (the joining client is already in this.clients: startGame fills its view).
       this.startGame();
-      client.view.add(this.state.game!.players[0]);
     } else if (this.state.phase === 'playing' && seat >= 0) this.scheduleNext();
   }
 
