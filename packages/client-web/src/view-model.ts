@@ -346,7 +346,7 @@ export function tableModel(room: RoomStateJson, mySeat: number | null): TableMod
       train: p.train.map(carModel),
       weight: weightOf(p.train),
       capacity: capacityOf(p.train),
-      buildings: p.buildings.map((b) => ({ card: b, name: cardName(b), points: buildingPoints(p, b) })),
+      buildings: p.buildings.map((b) => ({ card: b, name: cardName(b), points: buildingPoints(view, p, b) })),
       islands: p.islands.map((h) => {
         const def = ISLANDS.find((i) => i.id === h.island);
         const text = !def ? h.island : h.secondary === null

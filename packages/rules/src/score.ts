@@ -41,10 +41,14 @@ function contractGoods(p: AnyPlayer): string[] {
   return goods;
 }
 
-export function buildingPoints(p: AnyPlayer, buildingId: string): number {
+/**
+ * Points one building gives its owner `p`. Station buildings count every passenger sitting on their two
+ * destinations' ticket tiles, whoever delivered it (a passenger on a tile has no owner at the table).
+ */
+export function buildingPoints(t: Pick<Table, 'tickets'>, p: AnyPlayer, buildingId: string): number {
   const c = card(buildingId);
   const countGoods = (g: string) => contractGoods(p).filter((x) => x === g).length;
-  const delivered = (ids: string[]) => ids.reduce((n, id) => n + (p.delivered[id] ?? 0), 0);
+  const delivered = (ids: string[]) => t.tickets.reduce((n, tk) => n + (ids.includes(tk.destination) ? tk.filled.length : 0), 0);
   const station = (name: string) => DESTINATIONS.filter((d) => d.station === name).map((d) => d.id);
   switch (c.scoring) {
     case 'coalFactory': return 2 * countGoods('coal');
@@ -71,7 +75,7 @@ export function playerScore(t: Table, seat: Seat): PlayerScore {
   }, 0);
   const loaded = loadedCount(p);
   const progressTrain = t.progressTrain === seat ? 1 : 0;
-  const buildingDetail = p.buildings.map((b) => ({ card: b, points: buildingPoints(p, b) }));
+  const buildingDetail = p.buildings.map((b) => ({ card: b, points: buildingPoints(t, p, b) }));
   const buildings = buildingDetail.reduce((n, b) => n + b.points, 0);
   return {
     seat, tokens, trainCars, contracts, loaded, progressTrain, buildings, buildingDetail,

@@ -7,7 +7,7 @@ import { card, CATALOGUE, DESTINATIONS, island as islandDef, passengerDestinatio
 import type { Action } from './actions';
 import { currentDecision } from './decision';
 import {
-  abilityCount, buildingLimit, capacityOf, carAccepts, deckCount, discardCount, handOf, holdsOpenIsland,
+  abilityCount, bagCount, buildingLimit, capacityOf, carAccepts, deckCount, discardCount, handOf, holdsOpenIsland,
   isSolo, itemsMatchGoods, itemsOnTrain, locations, nameOf, soloRules, Table, TrainItem, weightOf,
 } from './table';
 import type { BonusKind } from './catalogue';
@@ -83,6 +83,9 @@ function checkMain(t: Table, seat: Seat, a: Action, bonus: boolean): RuleError |
       if (a.from === 'deck' && deckCount(t) === 0 && (isSolo(t) || discardCount(t) === 0)) {
         return err('DECK_EMPTY', 'There are no cards left to draw.');
       }
+      // Taking a passenger needs one in the bag: the 1-VP stand-in is only for passengers an effect
+      // makes you draw (CATALOGUE.md, Readings: "Take a passenger from an empty bag").
+      if (a.from === 'bag' && bagCount(t) === 0) return err('BAG_EMPTY', 'The passenger bag is empty, so there is no passenger to take.');
       return null;
     case 'build': {
       const r = computeBuild(t, seat, a);

@@ -349,7 +349,7 @@ describe('buildings', () => {
     for (const k of kindsOf('building')) expect(k.vp).toBe(0);
     const s = createGame({ players: 2, seed: 'gc' });
     const gc = CARDS.find((c) => c.scoring === 'grandCentral')!;
-    expect(buildingPoints(s.players[0], gc.id)).toBe(8);
+    expect(buildingPoints(s, s.players[0], gc.id)).toBe(8);
   });
 });
 

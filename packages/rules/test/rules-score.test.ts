@@ -7,6 +7,7 @@ import { addCar, freshGame, giveIsland, good, goods, loadCard, pull, ride, setEn
 import { buildingPoints, card, createGame, island, playerView, scoreBreakdown, GameState } from '../src';
 
 const E0 = 'engine-1.1';
+const E1 = 'engine-1.2';
 const score = (s: GameState, seat = 0) => scoreBreakdown(s).players[seat];
 const build = (s: GameState, seat: number, id: string) => {
   pull(s, id);
@@ -111,7 +112,7 @@ describe('buildings', () => {
   test('Coal Factory: 2 per coal on your completed primary and secondary contracts', () => {
     const s = build(contractsTable(), 0, 'coal-factory.1');
     // coal: 1 (Billington's primary) + 1 (its secondary) + 2 (Cactus primary) = 4
-    expect(buildingPoints(s.players[0], 'coal-factory.1')).toBe(8);
+    expect(buildingPoints(s, s.players[0], 'coal-factory.1')).toBe(8);
     expect(score(s)).toMatchObject({ buildings: 8, buildingDetail: [{ card: 'coal-factory.1', points: 8 }] });
   });
 
@@ -129,7 +130,7 @@ describe('buildings', () => {
     build(s, 0, 'oil-refinery.1');
     expect(score(s).buildings).toBe(10);
     // The contracts table has no oil of seat 0's own.
-    expect(buildingPoints(contractsTable().players[0], 'oil-refinery.1')).toBe(0);
+    expect(buildingPoints(contractsTable(), contractsTable().players[0], 'oil-refinery.1')).toBe(0);
   });
 
   test('Customs House: 2 per box on completed contracts', () => {
@@ -179,24 +180,46 @@ describe('buildings', () => {
     expect(score(s).buildings).toBe(6);
   });
 
-  test('Northern Station: 4 + 1 per passenger you delivered to Alpine Lodge and Billington\'s', () => {
+  /** Put these passengers on a destination's ticket tile, keeping whatever tile lies there. */
+  function fill(s: GameState, destination: string, passengers: string[]): void {
+    setTicket(s, destination, s.tickets.find((t) => t.destination === destination)!.tile, passengers);
+  }
+
+  test('Northern Station: 4 + 1 per passenger on the Alpine Lodge and Billington\'s tiles, whoever delivered it', () => {
     const s = build(freshGame(), 0, 'northern-station.1');
     expect(score(s).buildings).toBe(4);
-    s.players[0].delivered = { alpine: 2, billingtons: 1, cactus: 3, flint: 1 };
-    s.players[1].delivered = { alpine: 1 };
+    fill(s, 'alpine', ['p-alpine-1', 'p-alpine-2']);
+    fill(s, 'billingtons', ['p-billingtons-1']);
+    fill(s, 'cactus', ['p-cactus-1', 'p-cactus-2', 'p-cactus-3']);
     expect(score(s).buildings).toBe(4 + 3);
   });
 
-  test('Middle Station: 4 + 1 per passenger you delivered to Cactus Mines and Devon City', () => {
+  test('Middle Station: 4 + 1 per passenger on the Cactus Mines and Devon City tiles', () => {
     const s = build(freshGame(), 0, 'middle-station.1');
-    s.players[0].delivered = { alpine: 2, cactus: 2, devon: 3 };
+    fill(s, 'alpine', ['p-alpine-1', 'p-alpine-2']);
+    fill(s, 'cactus', ['p-cactus-1', 'p-cactus-2']);
+    fill(s, 'devon', ['p-devon-1', 'p-devon-2', 'p-devon-3']);
     expect(score(s).buildings).toBe(4 + 5);
   });
 
-  test('Southern Station: 4 + 1 per passenger you delivered to Camp Eagle and Flint Beach', () => {
+  test('Southern Station: 4 + 1 per passenger on the Camp Eagle and Flint Beach tiles', () => {
     const s = build(freshGame(), 0, 'southern-station.1');
-    s.players[0].delivered = { eagle: 1, flint: 2, devon: 3 };
+    fill(s, 'eagle', ['p-eagle-1']);
+    fill(s, 'flint', ['p-flint-1', 'p-flint-2']);
+    fill(s, 'devon', ['p-devon-1', 'p-devon-2', 'p-devon-3']);
     expect(score(s).buildings).toBe(4 + 3);
+  });
+
+  test('a station counts a passenger another player delivered to its tiles', () => {
+    const s0 = build(freshGame(), 0, 'southern-station.1');
+    s0.turn = { ...s0.turn, seat: 1 };
+    ride(s0, 1, E1, 'p-flint-1');
+    expect(score(s0).buildings).toBe(4);
+    let s = act(s0, { type: 'deliver', at: 'flint' });
+    s = act(s, { type: 'deliverTicket', passenger: 'p-flint-1' });
+    expect(s.tickets.find((t) => t.destination === 'flint')!.filled).toEqual(['p-flint-1']);
+    expect(scoreBreakdown(s).players[0].buildings).toBe(5);
+    expect(scoreBreakdown(playerView(s, 1)).players[0].buildings).toBe(5);
   });
 
   test('a station counts passengers delivered to ticket tiles in play', () => {

@@ -4,7 +4,7 @@
  * situation by editing a fresh game's JSON state (see fixtures.ts).
  */
 import {
-  applyAction, currentDecision, legalActions, playerView, scoreBreakdown, Action, GameState,
+  applyAction, card, currentDecision, legalActions, playerView, scoreBreakdown, Action, GameState,
 } from '../src';
 import { act, picker } from './helpers';
 import {
@@ -20,14 +20,14 @@ function conserved(s: GameState): void {
   expect(passengerCensus(s)).toEqual(allPassengerIds());
 }
 
-/** Play the current seat's remaining main actions as passenger takes (and any hand-limit discards). */
+/** Play the current seat's remaining main actions as takes (a passenger while the bag has one, else a card) and any hand-limit discards. */
 function finishTurnWithTakes(s: GameState): GameState {
   const seat = s.turn.seat;
   const turn = s.turn.number;
   while (!s.gameOver && s.turn.number === turn) {
     const d = currentDecision(s)!;
     expect(d.seat).toBe(seat);
-    if (d.kind === 'action') s = act(s, TAKE_BAG);
+    if (d.kind === 'action') s = act(s, s.bag.length > 0 ? TAKE_BAG : TAKE_DECK);
     else if (d.kind === 'handLimit') s = act(s, { type: 'discard', card: s.players[seat].hand[0] });
     else throw new Error(`unexpected decision ${d.kind}`);
   }
@@ -279,18 +279,29 @@ describe('take', () => {
     conserved(s);
   });
 
-  test('an empty bag gives 1 VP token instead of a passenger', () => {
+  test('an empty bag: taking a passenger is not an action (not listed, refused with BAG_EMPTY)', () => {
+    const s = game();
+    emptyBag(s, 1);
+    const before = snap(s);
+    expect(legalActions(s, 0)).not.toContainEqual(TAKE_BAG);
+    expect(legalActions(playerView(s, 0), 0)).not.toContainEqual(TAKE_BAG);
+    const r = applyAction(s, 0, TAKE_BAG);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('BAG_EMPTY');
+    expect(s).toEqual(before);
+  });
+
+  test('an empty bag still gives 1 VP token for each passenger an effect makes you draw', () => {
     let s = game();
+    const coach = 'coach-2.1';
+    setHand(s, 0, [coach, ...spare(s, 5, [coach])]);
     emptyBag(s, 1);
     const supply = [...s.players[0].supply];
-    const r = runNow(s, TAKE_BAG);
-    s = r.state;
-    expect(s.players[0].vp).toBe(1);
-    expect(s.players[0].supply).toEqual(supply);
-    expect(s.bag).toEqual([]);
-    expect(r.events.some((e) => e.type === 'passenger' && /VP/.test(e.text))).toBe(true);
-    s = act(s, TAKE_BAG);
+    s = act(s, { type: 'build', card: coach });
+    s = discardEach(s, s.players[0].hand.slice(0, 5));
+    // Coach L2 brings 2 passengers when built; the bag has none, so 2 VP tokens instead.
     expect(s.players[0].vp).toBe(2);
+    expect(s.players[0].supply).toEqual(supply);
     conserved(s);
   });
 
@@ -354,7 +365,10 @@ describe('end of turn', () => {
     expect(currentDecision(s)).toEqual({ seat: 0, kind: 'handLimit', count: 2 });
     expect(s.turn.seat).toBe(0);
     const legal = expectSameLegal(s, 0);
-    expect(legal).toEqual(s.players[0].hand.map((card) => ({ type: 'discard', card })));
+    // One discard per distinct card face (identical copies are one choice); every copy is still accepted.
+    expect(legalActions(s, 0, { everyCopy: true })).toEqual(s.players[0].hand.map((card) => ({ type: 'discard', card })));
+    const faces = (ids: string[]) => new Set(ids.map((id) => `${card(id).kind}/${card(id).symbol}`));
+    expect(legal.length).toBe(faces(s.players[0].hand).size);
     expect(legalActions(s, 1)).toEqual([]);
 
     expectRefused(s, 0, TAKE_DECK, 'WRONG_DECISION');

@@ -366,11 +366,20 @@ describe('the Challenge', () => {
   });
 });
 
-/** Apply the winning action and check the game ended on it with a win. */
+/**
+ * Apply the winning action and check the game ended with a win once that step was fully resolved: a cost
+ * still owed (a build's payment, a car's discard) keeps the game going until it is paid.
+ */
 function expectWinOn(before: GameState, a: Action, label: string): GameState {
   expect(before.gameOver).toBe(false);
   expect(soloStatus(before)!.outcome).toBe('playing');
-  const { state, events } = run(before, a);
+  let { state, events } = run(before, a);
+  while (!state.gameOver && ['pay', 'discard'].includes(currentDecision(state)!.kind)) {
+    expect(soloStatus(state)!.outcome).toBe('playing');
+    const next = run(state, { type: 'discard', card: state.players[0].hand[0] });
+    state = next.state;
+    events = [...events, ...next.events];
+  }
   expect(state.gameOver).toBe(true);
   expect(state.result).toEqual({ reason: 'objective', solo: 'won' });
   expect(currentDecision(state)).toBeNull();
@@ -405,6 +414,25 @@ describe('scenario objectives: a near-win state wins on the action that complete
     ready(s);
     expect(soloStatus(s)!.label).toBe('buildings 3/4');
     expectWinOn(s, { type: 'build', card: 'town-hall.1' }, 'buildings 4/4');
+  });
+
+  test('a chapter is won only once the step that meets it is paid for', () => {
+    const s = solo(2);
+    for (const b of ['bank.1', 'grand-central.1', 'rail-yard.1']) moveCard(s, b, 'building');
+    setHand(s, ['town-hall.1', ...spare(s, 5)]);
+    ready(s);
+    let t = act(s, { type: 'build', card: 'town-hall.1' });
+    // Four buildings stand, but the Town Hall is not paid for yet: the game goes on.
+    expect(t.players[0].buildings).toHaveLength(4);
+    expect(t.gameOver).toBe(false);
+    expect(currentDecision(t)).toMatchObject({ kind: 'pay', count: card('town-hall.1').cost });
+    expect(soloStatus(t)!.outcome).toBe('playing');
+    for (let i = 0; i < card('town-hall.1').cost - 1; i++) {
+      t = act(t, { type: 'discard', card: t.players[0].hand[0] });
+      expect(t.gameOver).toBe(false);
+    }
+    t = act(t, { type: 'discard', card: t.players[0].hand[0] });
+    expect(t.result).toEqual({ reason: 'objective', solo: 'won' });
   });
 
   test('chapter 3: 60 points', () => {
@@ -493,7 +521,7 @@ describe('scenario objectives: a near-win state wins on the action that complete
     expect(before.buildingDetail).toHaveLength(4);
     for (const d of before.buildingDetail) {
       expect(d.points).toBeGreaterThan(0);
-      expect(d.points).toBe(buildingPoints(me(s), d.card));
+      expect(d.points).toBe(buildingPoints(s, me(s), d.card));
     }
     expect(before.buildings).toBe(before.buildingDetail.reduce((n, d) => n + d.points, 0));
     expect(before.buildings).toBe(48); // 2×7 coal + 2×5 oil + 2×8 box + 8
