@@ -15,8 +15,10 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { spawn, type ChildProcess } from 'child_process';
 import type { Room as SDKRoom } from '@colyseus/sdk';
-import { playerView, type GameState } from '@isle-of-trains/rules';
-import { autoplay, bootServer, kick, onFrame, until, viewOf, watch, type Player, type Seen, type TestServer } from './support/harness';
+import { playerView, type Action, type GameState } from '@isle-of-trains/rules';
+import {
+  autoplay, bootServer, kick, onFrame, stateJSON, until, viewOf, watch, type Player, type Seen, type TestServer,
+} from './support/harness';
 import { IsleRoom } from '../src/room';
 import { createLogger } from '../src/logger';
 
@@ -94,8 +96,8 @@ function quit(room: SDKRoom): void {
 }
 
 /** autoplay, noting the point of the game each move was chosen at. */
-function play(c: Checked, cap: number): Player {
-  const p = autoplay(c.room, c.seen, { check: () => { c.sentAt = c.matched; } });
+function play(c: Checked, cap: number, choose?: Player['choose']): Player {
+  const p = autoplay(c.room, c.seen, { check: () => { c.sentAt = c.matched; }, choose });
   c.seen.listeners.push((type) => {
     // A client acts as soon as it knows its seat (the seat message can come after the first state).
     if (type === 'seat') kick(p);
@@ -176,4 +178,63 @@ describe('decoded hands stay equal to the server', () => {
     expect(frames).toBeGreaterThan(games * 5);
     expect(problems.slice(0, 10)).toEqual([]);
   }, 240_000);
+});
+
+describe('face-down loads over the network', () => {
+  /** Prefer loading face down on someone else's train, then face down anywhere, then anything. */
+  const faceDownFirst = (seat: () => number) => (legal: Action[]): Action => {
+    const pick = (xs: Action[]) => xs[Math.floor(Math.random() * xs.length)];
+    const down = legal.filter((a) => a.type === 'loadCard' && a.faceDown === true);
+    const others = down.filter((a) => a.type === 'loadCard' && a.seat !== seat());
+    if (others.length > 0) return pick(others);
+    if (down.length > 0 && Math.random() < 0.5) return pick(down);
+    return pick(legal);
+  };
+
+  it('the id of a face-down card reaches only the client of the seat that loaded it', async () => {
+    const first = await ts.client().create('isle', { seats: 3, bots: 0, name: 'P0' });
+    const conns = [checked(first, watch(first))];
+    for (let i = 1; i < 3; i++) {
+      const r = await ts.client().joinById(first.roomId, { name: `P${i}` });
+      conns.push(checked(r, watch(r)));
+    }
+    const spectatorRoom = await ts.client().joinById(first.roomId, { name: 'Watcher' });
+    await until(() => conns.every((c) => c.seen.seat !== null) && (first.state as { seats?: unknown[] })?.seats?.length === 3, 5000, 'seats');
+    // Raw decoded state: a client must never hold another seat's faceDownCards (nor a spectator any).
+    const leaks: string[] = [];
+    for (const r of [...conns.map((c) => c.room), spectatorRoom]) {
+      r.onStateChange(() => {
+        const own = conns.find((c) => c.room === r)?.seen.seat ?? -1;
+        for (const p of stateJSON(r).game?.players ?? []) {
+          if (p.seat !== own && (p.faceDownCards?.length ?? 0) > 0) leaks.push(`seat ${own} decoded the face-down ids of seat ${p.seat}`);
+        }
+      });
+    }
+    const players = conns.map((c) => play(c, 1_000_000, faceDownFirst(() => c.seen.seat!)));
+    first.send('start', {});
+    const server = ts.room(first.roomId) as unknown as { game: GameState | null };
+    const foreignLoads = () => (server.game?.players ?? []).flatMap((p) => p.train.flatMap((car, ci) => car.loads.flatMap((l, li) => (
+      l.kind === 'card' && l.faceDown && l.by !== undefined && l.by !== p.seat ? [{ owner: p.seat, ci, li, by: l.by, card: l.card }] : []))));
+    // Play until at least three cards lie face down on trains other than their loader's.
+    await until(() => foreignLoads().length >= 3 || server.game?.gameOver === true || conns.some((c) => c.problems.length > 0), 60_000, 'face-down loads');
+    for (const p of players) p.paused = true;
+    const last = () => (history.get(first.roomId) ?? []).length - 1;
+    await until(() => conns.every((c) => c.matched === last() || c.problems.length > 0), 5000, 'clients caught up');
+
+    expect(conns.flatMap((c) => c.problems)).toEqual([]);
+    expect(leaks).toEqual([]);
+    const loads = foreignLoads();
+    expect(loads.length).toBeGreaterThanOrEqual(3);
+    const spectatorView = viewOf(spectatorRoom, 'spectator')!;
+    for (const l of loads) {
+      for (const c of conns) {
+        // Each client's DECODED view: the loader sees the card, everyone else (the owner too) does not.
+        const load = viewOf(c.room, c.seen.seat!)!.players[l.owner].train[l.ci].loads[l.li];
+        expect(load).toMatchObject({ kind: 'card', faceDown: true, by: l.by, card: c.seen.seat === l.by ? l.card : null });
+      }
+      expect(spectatorView.players[l.owner].train[l.ci].loads[l.li]).toMatchObject({ faceDown: true, by: l.by, card: null });
+    }
+    for (const c of conns) quit(c.room);
+    quit(spectatorRoom);
+  }, 90_000);
 });
