@@ -96,7 +96,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         const rooms = await matchMaker.query({ name: ROOM_NAME, private: false });
         const out: RoomListing[] = rooms.map((r) => {
           const { code: _code, ...metadata } = (r.metadata ?? {}) as RoomMetadata;
-          return { roomId: r.roomId, clients: r.clients, maxClients: r.maxClients, metadata };
+          // Seats plus the spectator gallery (Colyseus' own maxClients is unbounded, see room.ts).
+          return { roomId: r.roomId, clients: r.clients, maxClients: (metadata.seats ?? 0) + config.MAX_SPECTATORS, metadata };
         });
         res.json(out);
       });

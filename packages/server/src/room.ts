@@ -25,6 +25,10 @@ import { dropViewQueueAfterFullState } from './view-handoff';
 export const ROOM_NAME = 'isle';
 /** Close code sent to a connection whose seat was retaken elsewhere with the seat token. */
 export const CLOSE_SEAT_TAKEN = 4100;
+/** Close code for a connection that kept sending over its rate limit (see frame-gate.ts). */
+export const CLOSE_FLOODING = 4029;
+/** Closes the server decided (frame over MAX_PAYLOAD_BYTES, unreadable frame, flooding, seat taken): no reconnection window. */
+const SERVER_CLOSE_CODES = new Set([1009, 4002, CLOSE_FLOODING, CLOSE_SEAT_TAKEN]);
 
 export interface RoomDeps {
   config: Config;
@@ -142,9 +146,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.setState(new IsleState());
     dropViewQueueAfterFullState(this);
     this.setPatchRate(config.PATCH_RATE_MS);
-    // Spectators are counted in onJoin, so a player coming back with a seat token (next to the
-    // connection it replaces) is never turned away by a room full of spectators.
-    this.maxClients = 2 * this.opts.seats + config.MAX_SPECTATORS;
+    // No maxClients: Colyseus counts seat reservations (reconnection windows, joins in flight) against
+    // it and LOCKS the room when they add up, turning away even a player with a seat token. Seats are
+    // counted by the slots and spectators in onJoin (ROOM_FULL) instead; maxClients stays Infinity.
 
     const s = this.state;
     s.seatsTotal = this.opts.seats;
@@ -280,7 +284,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }
     this.rlog.info({ event: 'drop', seat, code }, 'connection dropped');
     const seconds = this.deps.config.RECONNECT_SECONDS;
-    if (seconds <= 0 || client.userData?.kicked || !client.userData?.joined) return; // onLeave follows
+    // Only a seated player's lost connection is held open. A spectator just joins again; a connection
+    // the server closed itself (seat retaken, bad or oversized frames, flooding) gets no window.
+    if (seconds <= 0 || seat < 0 || client.userData?.kicked || !client.userData?.joined || SERVER_CLOSE_CODES.has(code ?? 0)) return; // onLeave follows
     try {
       const deferred = this.allowReconnection(client, seconds);
       deferred.catch(() => undefined);
