@@ -21,6 +21,7 @@ import { createStore, type GameStore } from './store';
 import { Metrics, type RoomLike } from './metrics';
 import { restoreGames, restoreOptions, replayFromLog, type RestoreReport } from './restore';
 import { scaleOutOptions } from './scale';
+import { SlowedAddresses } from './frame-gate';
 
 export interface CreateServerOptions extends Partial<Config> {
   /** Defaults to a pino logger at LOG_LEVEL on stdout. */
@@ -126,7 +127,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
     },
   });
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing }))
+  const slowed = new SlowedAddresses();
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing, slowed }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
