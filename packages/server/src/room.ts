@@ -188,9 +188,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     this.onMessage('intent', (client: IsleClient, body: unknown) => this.guard(client, 'intent', body, (id) => this.onIntent(client, body, id)));
     this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, (id) => this.onStart(client, body, id)));
-    this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => {
-      this.refuse(client, { code: 'UNKNOWN_MESSAGE', message: `Unknown message type "${String(type).slice(0, 40)}".`, id }, String(type));
-    }));
+    this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
   }
 
@@ -392,6 +390,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       this.rlog.error({ event: 'message', type: type.slice(0, 40), seat: client.userData?.seat, err: (e as Error).message }, 'message handler failed');
       this.refuse(client, { code: 'INTERNAL', message: 'The server could not handle that message.', id: replyId }, type);
     }
+  }
+
+  private unknownMessage(client: IsleClient, type: string | number, id: string | number | undefined): void {
+    this.refuse(client, { code: 'UNKNOWN_MESSAGE', message: `Unknown message type "${String(type).slice(0, 40)}".`, id }, String(type));
   }
 
   /** Send a typed refusal, and log it as bad input (limited per connection). */
