@@ -22,6 +22,7 @@ import { Metrics, type RoomLike } from './metrics';
 import { restoreGames, restoreOptions, replayFromLog, type RestoreReport } from './restore';
 import { scaleOutOptions } from './scale';
 import { SlowedAddresses } from './frame-gate';
+import { guardMatchmaking } from './matchmake-guard';
 
 export interface CreateServerOptions extends Partial<Config> {
   /** Defaults to a pino logger at LOG_LEVEL on stdout. */
@@ -127,6 +128,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
     },
   });
+  guardMatchmaking(ROOM_NAME);
   const slowed = new SlowedAddresses();
   gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing, slowed }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
