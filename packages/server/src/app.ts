@@ -23,6 +23,23 @@ import { restoreGames, restoreOptions, replayFromLog, type RestoreReport } from 
 import { scaleOutOptions } from './scale';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
+import { findCode } from './join-codes';
+import { TokenBucket } from './frame-gate';
+
+/** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
+class BucketsByKey {
+  private readonly buckets = new Map<string, TokenBucket>();
+  constructor(private readonly rate: number, private readonly burst: number, private readonly max = 10_000) {}
+  take(key: string): boolean {
+    let b = this.buckets.get(key);
+    if (!b) {
+      if (this.buckets.size >= this.max) this.buckets.delete(this.buckets.keys().next().value as string);
+      b = new TokenBucket(this.rate, this.burst);
+      this.buckets.set(key, b);
+    }
+    return b.take();
+  }
+}
 
 export interface CreateServerOptions extends Partial<Config> {
   /** Defaults to a pino logger at LOG_LEVEL on stdout. */
@@ -72,6 +89,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let restoreReport: RestoreReport | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory();
+  const codeLookups = new BucketsByKey(2, 10);
   let port = 0;
   let listening = false;
   let closing = false;
@@ -104,10 +122,13 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         res.json(out);
       });
       app.get('/api/rooms/by-code/:code', async (req, res) => {
-        const code = String(req.params.code).trim().toUpperCase();
-        const rooms = await matchMaker.query({ name: ROOM_NAME });
-        const room = rooms.find((r) => (r.metadata as RoomMetadata | undefined)?.code === code);
-        if (room) res.json({ roomId: room.roomId });
+        // Guessing codes is the way into a private room: each address gets a few lookups a second.
+        if (!codeLookups.take(req.socket.remoteAddress ?? '')) {
+          res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many code lookups; wait a moment.' });
+          return;
+        }
+        const roomId = await findCode(matchMaker.presence, String(req.params.code));
+        if (roomId) res.json({ roomId });
         else res.status(404).json({ code: 'NOT_FOUND', message: 'No open room has that code.' });
       });
       app.get('/api/games/:id/replay', async (req, res) => {

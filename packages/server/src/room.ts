@@ -3,8 +3,8 @@
  * action log live only in this object; clients get the schema mirror (src/mirror.ts), where hands are
  * visible only to their owner. See docs/PROTOCOL.md for everything a client sends and receives.
  */
-import { createHash, randomBytes, randomInt } from 'crypto';
-import { Room, ServerError, ErrorCode, matchMaker, type Client, type Deferred } from '@colyseus/core';
+import { createHash, randomBytes } from 'crypto';
+import { Room, ServerError, ErrorCode, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import {
   ActionSchema, applyAction, createGame, currentDecision, playerView, scoreBreakdown, soloStatus,
@@ -21,6 +21,7 @@ import { hashToken, now, type GameStore } from './store/types';
 import type { Metrics } from './metrics';
 import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
 import { dropViewQueueAfterFullState } from './view-handoff';
+import { fileCode, withdrawCode } from './join-codes';
 import {
   CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
@@ -99,13 +100,6 @@ function socketAddress(client: Client): string | undefined {
   return (client.ref as { _socket?: { remoteAddress?: string } } | undefined)?._socket?.remoteAddress;
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-function makeCode(): string {
-  let s = '';
-  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return s;
-}
 
 export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; client: IsleClient }> {
   /** Set by the class app.ts builds around this one (see bindIsleRoom). */
@@ -165,7 +159,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     s.isPrivate = this.opts.private;
     s.turnTimeLimit = this.opts.turnTimeLimit;
     s.botLevel = this.opts.botLevel;
-    s.code = restoring?.code ?? await this.uniqueCode();
+    s.code = await fileCode(this.presence, this.roomId, restoring?.code);
 
     for (let i = 0; i < this.opts.seats; i++) {
       const isBot = i >= this.opts.seats - this.opts.bots;
@@ -190,14 +184,6 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, (id) => this.onStart(client, body, id)));
     this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
-  }
-
-  private async uniqueCode(): Promise<string> {
-    const taken = new Set((await matchMaker.query({ name: ROOM_NAME })).map((r) => (r.metadata as RoomMetadata | undefined)?.code));
-    for (;;) {
-      const code = makeCode();
-      if (!taken.has(code)) return code;
-    }
   }
 
   // ---------------------------------------------------------------- joining and leaving
@@ -352,6 +338,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   override onDispose(): void {
     this.clearTimer();
+    if (this.state?.code) void withdrawCode(this.presence, this.state.code, this.roomId).catch(() => undefined);
     // A game in play stays open in the store (a shutdown; it is restored on the next start).
     if (this.state?.phase === 'lobby') this.deps.store?.append(this.roomId, { t: 'abandon', at: now(), reason: 'lobby closed' });
     this.rlog.info({ event: 'dispose', phase: this.state?.phase }, 'room disposed');
@@ -567,6 +554,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     });
     this.deps.store?.append(this.roomId, { t: 'end', at: this.deps.replays.get(this.roomId)?.endedAt ?? now(), finalScores: scores });
     this.addLog(-1, 'end', `The game is over. Seed: ${this.seed}`);
+    void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
     this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
     void this.updateMetadata();
     this.autoDispose = true;
