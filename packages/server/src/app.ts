@@ -24,6 +24,7 @@ import { scaleOutOptions } from './scale';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
 import { findCode } from './join-codes';
+import { AddressQuotas, PEER_HEADER } from './address-quotas';
 import { TokenBucket } from './frame-gate';
 
 /** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
@@ -149,15 +150,21 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
     },
   });
-  guardMatchmaking(ROOM_NAME);
+  const quotas = new AddressQuotas(config);
+  guardMatchmaking(ROOM_NAME, quotas);
   const slowed = new SlowedAddresses();
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing, slowed }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing, slowed, quotas }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
   return {
     async listen() {
       await gameServer.listen(config.PORT, config.HOST);
+      // Ahead of Colyseus' own request handler: tell the matchmaking route the TCP peer (quotas),
+      // overwriting any value a client sent in that header.
+      transport.server!.prependListener('request', (req) => {
+        req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+      });
       port = (transport.server!.address() as AddressInfo).port;
       const t0 = Date.now();
       restoreReport = await restoreGames({

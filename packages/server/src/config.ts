@@ -55,6 +55,12 @@ export const ConfigSchema = z.object({
   STORE: z.enum(['auto', 'file', 'redis', 'memory']).default('auto'),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
   NODE_ID: z.string().regex(/^[A-Za-z0-9:_.\/-]{1,128}$/, 'letters, digits and : _ . / - only').optional(),
+  /** Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed (per-address quotas). */
+  TRUSTED_PROXIES: z.string().regex(/^[0-9A-Fa-f:., ]*$/, 'IP addresses separated by commas').default(''),
+  /** Rooms one address may create per minute (burst of the same size). */
+  ROOMS_PER_MINUTE_PER_ADDRESS: int(1, 1_000_000, 30),
+  /** Seat reservations (create/join) one address may hold that have not connected yet. */
+  PENDING_JOINS_PER_ADDRESS: int(1, 1_000_000, 20),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -12,6 +12,7 @@
  * joinById and reconnect carry a room id in place of the room type; their options are checked the same way.
  */
 import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
+import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
 
 const MAX_DEPTH = 4;
 const MAX_BYTES = 2048;
@@ -42,8 +43,14 @@ export function optionsProblem(options: unknown): string | null {
   return size > MAX_BYTES ? `options over ${MAX_BYTES} bytes` : null;
 }
 
-/** Wrap matchMaker.controller.invokeMethod once per process (the matchmaker is a module singleton). */
-export function guardMatchmaking(roomName: string): void {
+/** The quotas of the server currently running in this process (one per process: the matchmaker is a singleton). */
+let currentQuotas: AddressQuotas | null = null;
+
+interface AuthContextLike { headers?: { get(name: string): string | null } }
+
+/** Wrap matchMaker.controller.invokeMethod once per process; `quotas` applies to what follows. */
+export function guardMatchmaking(roomName: string, quotas?: AddressQuotas): void {
+  currentQuotas = quotas ?? null;
   const controller = matchMaker.controller as typeof matchMaker.controller & { [GUARDED]?: boolean };
   if (controller[GUARDED]) return;
   const invoke = controller.invokeMethod.bind(controller);
@@ -53,7 +60,17 @@ export function guardMatchmaking(roomName: string): void {
     }
     const problem = optionsProblem(clientOptions);
     if (problem) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${problem}`);
-    return (invoke as (...a: unknown[]) => Promise<unknown>)(method, name, clientOptions, auth);
+    const q = currentQuotas;
+    const headers = (auth as AuthContextLike | undefined)?.headers;
+    const peer = headers?.get(PEER_HEADER);
+    const address = q && peer ? clientAddress(peer, headers?.get('x-forwarded-for'), q.trusted) : null;
+    if (q && address !== null && method !== 'reconnect') {
+      const refusal = q.check(address, method);
+      if (refusal) throw new ServerError(429, refusal);
+    }
+    const result = await (invoke as (...a: unknown[]) => Promise<{ sessionId?: string }>)(method, name, clientOptions, auth);
+    if (q && address !== null && typeof result?.sessionId === 'string') q.reserved(address, result.sessionId);
+    return result;
   };
   controller[GUARDED] = true;
 }

@@ -22,6 +22,7 @@ import type { Metrics } from './metrics';
 import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
 import { dropViewQueueAfterFullState } from './view-handoff';
 import { fileCode, withdrawCode } from './join-codes';
+import type { AddressQuotas } from './address-quotas';
 import {
   CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
@@ -48,6 +49,8 @@ export interface RoomDeps {
   draining?: () => boolean;
   /** Addresses that flooded recently: their connections get a quarter of the rate limit. */
   slowed?: SlowedAddresses;
+  /** Per-address matchmaking quotas: a joined connection no longer counts as a pending reservation. */
+  quotas?: AddressQuotas;
 }
 
 export interface RoomMetadata {
@@ -196,6 +199,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       throw new ServerError(ErrorCode.APPLICATION_ERROR, 'BAD_CODE: that code does not belong to this room');
     }
     const { config } = this.deps;
+    this.deps.quotas?.used(client.sessionId);
     client.view = new StateView();
     const address = socketAddress(client);
     client.userData = {
