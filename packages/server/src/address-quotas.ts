@@ -13,11 +13,15 @@ import { TokenBucket } from './frame-gate';
 /** Request header the server itself sets to the TCP peer (any client-sent value is removed first). */
 export const PEER_HEADER = 'x-isle-peer';
 
+/** Close code for a WebSocket over its address's MAX_CONNECTIONS_PER_ADDRESS. */
+export const CLOSE_TOO_MANY_CONNECTIONS = 4030;
+
 export interface QuotaSettings {
   /** Comma-separated IP addresses of reverse proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: string;
   ROOMS_PER_MINUTE_PER_ADDRESS: number;
   PENDING_JOINS_PER_ADDRESS: number;
+  MAX_CONNECTIONS_PER_ADDRESS: number;
 }
 
 export function trustedSet(list: string): Set<string> {
@@ -74,6 +78,22 @@ export class AddressQuotas {
     const timer = setTimeout(() => this.used(sessionId), this.reservationMs + 1000);
     timer.unref();
     this.sessions.set(sessionId, { address, timer });
+  }
+
+  private readonly open = new Map<string, number>();
+
+  /** A WebSocket opened from `address`: false (do not serve it) when the address is at its limit. */
+  connectionOpened(address: string): boolean {
+    const n = this.open.get(address) ?? 0;
+    if (n >= this.s.MAX_CONNECTIONS_PER_ADDRESS) return false;
+    this.open.set(address, n + 1);
+    return true;
+  }
+
+  connectionClosed(address: string): void {
+    const n = (this.open.get(address) ?? 1) - 1;
+    if (n <= 0) this.open.delete(address);
+    else this.open.set(address, n);
   }
 
   /** The reservation was used (the WebSocket joined) or expired. */

@@ -24,7 +24,31 @@ import { scaleOutOptions } from './scale';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
 import { findCode } from './join-codes';
-import { AddressQuotas, PEER_HEADER } from './address-quotas';
+import { AddressQuotas, CLOSE_TOO_MANY_CONNECTIONS, PEER_HEADER, clientAddress } from './address-quotas';
+import type { IncomingMessage } from 'http';
+import type { WebSocket } from 'ws';
+
+/**
+ * At most MAX_CONNECTIONS_PER_ADDRESS open WebSockets per address: Colyseus' connection handler is
+ * wrapped, so a socket over the limit is closed (4030) before Colyseus looks at it.
+ */
+function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas): void {
+  const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => unknown)[]; removeListener(e: string, f: (...a: unknown[]) => unknown): void; on(e: string, f: (...a: unknown[]) => unknown): void } }).wss;
+  const [colyseus] = wss.listeners('connection');
+  if (!colyseus) throw new Error('WebSocketTransport has no connection handler: check limitConnections against @colyseus/ws-transport');
+  wss.removeListener('connection', colyseus);
+  wss.on('connection', function (this: unknown, ...args: unknown[]) {
+    const [ws, req] = args as [WebSocket, IncomingMessage];
+    const xff = req.headers['x-forwarded-for'];
+    const address = clientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(',') : xff, quotas.trusted);
+    if (!quotas.connectionOpened(address)) {
+      ws.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections from your address');
+      return;
+    }
+    ws.once('close', () => quotas.connectionClosed(address));
+    return colyseus.apply(this, args);
+  });
+}
 import { TokenBucket } from './frame-gate';
 
 /** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
@@ -152,6 +176,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   });
   const quotas = new AddressQuotas(config);
   guardMatchmaking(ROOM_NAME, quotas);
+  limitConnections(transport, quotas);
   const slowed = new SlowedAddresses();
   gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing, slowed, quotas }))
     .on('create', (room: RoomLike) => liveRooms.add(room))

@@ -61,6 +61,8 @@ export const ConfigSchema = z.object({
   ROOMS_PER_MINUTE_PER_ADDRESS: int(1, 1_000_000, 30),
   /** Seat reservations (create/join) one address may hold that have not connected yet. */
   PENDING_JOINS_PER_ADDRESS: int(1, 1_000_000, 20),
+  /** WebSocket connections one address may hold open at once. */
+  MAX_CONNECTIONS_PER_ADDRESS: int(1, 1_000_000, 50),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -4,10 +4,11 @@
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { bootServer, until, watch, type TestServer } from './support/harness';
-import { clientAddress, trustedSet } from '../src/address-quotas';
+import WebSocket from 'ws';
+import { CLOSE_TOO_MANY_CONNECTIONS, clientAddress, trustedSet } from '../src/address-quotas';
 
 let ts: TestServer;
-beforeAll(async () => { ts = await bootServer({ ROOMS_PER_MINUTE_PER_ADDRESS: 4, PENDING_JOINS_PER_ADDRESS: 3 }); });
+beforeAll(async () => { ts = await bootServer({ ROOMS_PER_MINUTE_PER_ADDRESS: 4, PENDING_JOINS_PER_ADDRESS: 3, MAX_CONNECTIONS_PER_ADDRESS: 5 }); });
 afterAll(async () => { await ts.close(); });
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; error?: string; roomId?: string }> {
@@ -42,4 +43,25 @@ test('a player who creates and connects only meets the creation quota; unconnect
   expect(refused.status).toBe(429);
   expect(refused.error).toMatch(/^QUOTA: 3 joins from your address are still waiting to connect/);
   for (const r of rooms) await r.leave();
+});
+
+test('open WebSockets per address: over the limit a socket is closed with 4030; a closed one frees its place', async () => {
+  const url = ts.url + '/nowhere';
+  const open = (): Promise<{ ws: WebSocket; closed: Promise<number> }> => new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    const closed = new Promise<number>((res) => ws.on('close', (code) => res(code)));
+    ws.on('open', () => resolve({ ws, closed }));
+    ws.on('error', () => undefined);
+  });
+  // Raw sockets that never join a room (Colyseus keeps them open until they speak or time out).
+  const socks = [];
+  for (let i = 0; i < 5; i++) socks.push(await open());
+  const sixth = await open();
+  expect(await sixth.closed).toBe(CLOSE_TOO_MANY_CONNECTIONS);
+  socks[0].ws.close();
+  await socks[0].closed;
+  const again = await open();
+  const early = await Promise.race([again.closed, new Promise<string>((r) => setTimeout(() => r('still open'), 300))]);
+  expect(early).not.toBe(CLOSE_TOO_MANY_CONNECTIONS);
+  for (const s of [...socks.slice(1), again]) s.ws.terminate();
 });
