@@ -18,7 +18,8 @@ import { connect, stateOf, type Player } from '../test/support/ops-game';
 
 const ROOMS = Number(process.argv[2] ?? 200);
 const GAMES = Number(process.argv[3] ?? 8);
-const quiet = { LOG_LEVEL: 'warn', STORE: 'memory', RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000' };
+// One load generator on one address: per-address quotas off.
+const quiet = { LOG_LEVEL: 'warn', STORE: 'memory', RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000' };
 
 async function metrics(p: ServerProc): Promise<string> {
   return (await fetch(`${p.http}/metrics`)).text();

@@ -27,6 +27,50 @@ import { Redis } from 'ioredis';
 import { PlayersService } from './players/service';
 import { PlayerLimits } from './players/limits';
 import { playerRoutes } from './players/routes';
+import { SlowedAddresses } from './frame-gate';
+import { guardMatchmaking } from './matchmake-guard';
+import { findCode } from './join-codes';
+import { AddressQuotas, CLOSE_TOO_MANY_CONNECTIONS, PEER_HEADER, clientAddress } from './address-quotas';
+import type { IncomingMessage } from 'http';
+import type { WebSocket } from 'ws';
+
+/**
+ * At most MAX_CONNECTIONS_PER_ADDRESS open WebSockets per address: Colyseus' connection handler is
+ * wrapped, so a socket over the limit is closed (4030) before Colyseus looks at it.
+ */
+function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas): void {
+  const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => unknown)[]; removeListener(e: string, f: (...a: unknown[]) => unknown): void; on(e: string, f: (...a: unknown[]) => unknown): void } }).wss;
+  const [colyseus] = wss.listeners('connection');
+  if (!colyseus) throw new Error('WebSocketTransport has no connection handler: check limitConnections against @colyseus/ws-transport');
+  wss.removeListener('connection', colyseus);
+  wss.on('connection', function (this: unknown, ...args: unknown[]) {
+    const [ws, req] = args as [WebSocket, IncomingMessage];
+    const xff = req.headers['x-forwarded-for'];
+    const address = clientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(',') : xff, quotas.trusted);
+    if (!quotas.connectionOpened(address)) {
+      ws.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections from your address');
+      return;
+    }
+    ws.once('close', () => quotas.connectionClosed(address));
+    return colyseus.apply(this, args);
+  });
+}
+import { TokenBucket } from './frame-gate';
+
+/** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
+class BucketsByKey {
+  private readonly buckets = new Map<string, TokenBucket>();
+  constructor(private readonly rate: number, private readonly burst: number, private readonly max = 10_000) {}
+  take(key: string): boolean {
+    let b = this.buckets.get(key);
+    if (!b) {
+      if (this.buckets.size >= this.max) this.buckets.delete(this.buckets.keys().next().value as string);
+      b = new TokenBucket(this.rate, this.burst);
+      this.buckets.set(key, b);
+    }
+    return b.take();
+  }
+}
 
 export interface CreateServerOptions extends Partial<Config> {
   /** Defaults to a pino logger at LOG_LEVEL on stdout. */
@@ -97,6 +141,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory();
+  const codeLookups = new BucketsByKey(2, 10);
   let port = 0;
   let listening = false;
   let closing = false;
@@ -125,15 +170,19 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         const rooms = await matchMaker.query({ name: ROOM_NAME, private: false });
         const out: RoomListing[] = rooms.map((r) => {
           const { code: _code, ...metadata } = (r.metadata ?? {}) as RoomMetadata;
-          return { roomId: r.roomId, clients: r.clients, maxClients: r.maxClients, metadata };
+          // Seats plus the spectator gallery (Colyseus' own maxClients is unbounded, see room.ts).
+          return { roomId: r.roomId, clients: r.clients, maxClients: (metadata.seats ?? 0) + config.MAX_SPECTATORS, metadata };
         });
         res.json(out);
       });
       app.get('/api/rooms/by-code/:code', async (req, res) => {
-        const code = String(req.params.code).trim().toUpperCase();
-        const rooms = await matchMaker.query({ name: ROOM_NAME });
-        const room = rooms.find((r) => (r.metadata as RoomMetadata | undefined)?.code === code);
-        if (room) res.json({ roomId: room.roomId });
+        // Guessing codes is the way into a private room: each address gets a few lookups a second.
+        if (!codeLookups.take(req.socket.remoteAddress ?? '')) {
+          res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many code lookups; wait a moment.' });
+          return;
+        }
+        const roomId = await findCode(matchMaker.presence, String(req.params.code));
+        if (roomId) res.json({ roomId });
         else res.status(404).json({ code: 'NOT_FOUND', message: 'No open room has that code.' });
       });
       if (players) {
@@ -180,7 +229,11 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
     },
   });
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing }))
+  const quotas = new AddressQuotas(config);
+  guardMatchmaking(ROOM_NAME, quotas);
+  limitConnections(transport, quotas);
+  const slowed = new SlowedAddresses();
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
@@ -194,6 +247,11 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         transport.server!.once('error', (e: NodeJS.ErrnoException) => reject(new Error(`cannot listen on ${config.HOST}:${config.PORT} (HOST, PORT): ${e.code ?? e.message}`)));
       });
       await Promise.race([gameServer.listen(config.PORT, config.HOST), failed]);
+      // Ahead of Colyseus' own request handler: tell the matchmaking route the TCP peer (quotas),
+      // overwriting any value a client sent in that header.
+      transport.server!.prependListener('request', (req) => {
+        req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+      });
       port = (transport.server!.address() as AddressInfo).port;
       // Restore: up to RESTORE_EAGER_MAX unfinished games before the server says it is ready; with more,
       // ready once they are indexed, each game rebuilt on its first join or in the background.

@@ -28,7 +28,7 @@ export interface IsleStateJSON {
   scoresJson?: string;
   soloJson?: string;
 }
-interface LoadJSON { kind: string; card: string; as: string; faceDown: boolean; passenger: string }
+interface LoadJSON { kind: string; card: string; as: string; faceDown: boolean; passenger: string; by?: number }
 interface PlayerJSON {
   seat: number;
   name: string;
@@ -68,9 +68,11 @@ export function viewFromState(state: IsleStateJSON, viewer: number | 'spectator'
   const g = state.game;
   if (!g || !g.turn || state.phase === 'lobby') return null;
   const solo = state.seatsTotal === 1;
+  // The ids of the face-down cards the viewer loaded, in table order (seat, car, load): each goes to
+  // the next face-down load whose `by` is the viewer, whichever train it is on.
+  const mine = viewer === 'spectator' ? [] : [...(g.players.find((p) => p.seat === viewer)?.faceDownCards ?? [])];
   const players: PlayerViewPlayer[] = g.players.map((p) => {
     const own = viewer === p.seat;
-    const faceDown = own ? [...(p.faceDownCards ?? [])] : [];
     return {
       seat: p.seat,
       name: p.name,
@@ -80,12 +82,15 @@ export function viewFromState(state: IsleStateJSON, viewer: number | 'spectator'
         card: c.card,
         loads: c.loads.map((l): Load => (l.kind === 'passenger'
           ? { kind: 'passenger', id: l.passenger }
-          : {
-            kind: 'card',
-            card: l.faceDown ? (own ? faceDown.shift() ?? null : null) : l.card,
-            as: l.as as CargoType | 'any',
-            faceDown: l.faceDown,
-          })),
+          : l.faceDown
+            ? {
+              kind: 'card',
+              card: l.by === viewer ? mine.shift() ?? null : null,
+              as: l.as as CargoType | 'any',
+              faceDown: true,
+              by: l.by ?? -1,
+            }
+            : { kind: 'card', card: l.card, as: l.as as CargoType | 'any', faceDown: false })),
       })),
       buildings: [...p.buildings],
       islands: p.islands.map((h) => ({ island: h.island, secondary: h.secondary < 0 ? null : h.secondary })),

@@ -83,6 +83,14 @@ export const ConfigSchema = z.object({
    * is ready once they are indexed and each is restored on its first join or in the background.
    */
   RESTORE_EAGER_MAX: int(0, 1_000_000, 100),
+  /** Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed (per-address quotas). */
+  TRUSTED_PROXIES: z.string().regex(/^[0-9A-Fa-f:., ]*$/, 'IP addresses separated by commas').default(''),
+  /** Rooms one address may create per minute (burst of the same size). */
+  ROOMS_PER_MINUTE_PER_ADDRESS: int(1, 1_000_000, 30),
+  /** Seat reservations (create/join) one address may hold that have not connected yet. */
+  PENDING_JOINS_PER_ADDRESS: int(1, 1_000_000, 20),
+  /** WebSocket connections one address may hold open at once. */
+  MAX_CONNECTIONS_PER_ADDRESS: int(1, 1_000_000, 50),
 }).superRefine((c, ctx) => {
   if (c.MAX_PAYLOAD_BYTES < c.MAX_MESSAGE_BYTES) {
     ctx.addIssue({ code: 'custom', path: ['MAX_PAYLOAD_BYTES'], message: `must be at least MAX_MESSAGE_BYTES (${c.MAX_MESSAGE_BYTES}): a message that fits its limit must fit in a frame` });

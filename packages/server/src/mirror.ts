@@ -10,21 +10,25 @@ import {
   CarSchema, GameSchema, HeldIslandSchema, LoadSchema, PlayerSchema, TicketSchema, TurnSchema,
 } from './schema';
 
-/** What only one seat may see of its own player. */
+/** What only one seat may see. */
 export interface PrivatePart {
   hand: string[];
-  /** Ids of the seat's face-down loads, in train order (car by car, load by load). */
+  /**
+   * Ids of the face-down cards this seat loaded, wherever they lie, in table order (seat by seat,
+   * car by car, load by load). Only the loader knows them (rules: playerView), not the train's owner.
+   */
   faceDownCards: string[];
 }
 
 /** The private part of `seat`, read from the full state (server only). */
 export function privatePart(state: GameState, seat: number): PrivatePart {
-  const p = state.players[seat];
   const faceDownCards: string[] = [];
-  for (const car of p.train) {
-    for (const l of car.loads) if (l.kind === 'card' && l.faceDown && l.card !== null) faceDownCards.push(l.card);
+  for (const p of state.players) {
+    for (const car of p.train) {
+      for (const l of car.loads) if (l.kind === 'card' && l.faceDown && l.by === seat && l.card !== null) faceDownCards.push(l.card);
+    }
   }
-  return { hand: [...p.hand], faceDownCards };
+  return { hand: [...state.players[seat].hand], faceDownCards };
 }
 
 /** Assign only when the value differs (an assignment always marks a field as changed). */
@@ -74,13 +78,15 @@ function mirrorPlayer(target: PlayerSchema, p: PlayerViewPlayer, priv: PrivatePa
         put(load, 'as', '');
         put(load, 'faceDown', false);
         put(load, 'passenger', l.id);
+        put(load, 'by', -1);
       } else {
         put(load, 'kind', 'card');
-        // A face-down card is public only as its type, whoever looks (the owner reads faceDownCards).
+        // A face-down card is public only as its type and its loader (the loader reads faceDownCards).
         put(load, 'card', l.faceDown ? '' : l.card ?? '');
         put(load, 'as', l.as);
         put(load, 'faceDown', l.faceDown);
         put(load, 'passenger', '');
+        put(load, 'by', l.faceDown ? l.by ?? -1 : -1);
       }
     });
   });

@@ -3,8 +3,8 @@
  * action log live only in this object; clients get the schema mirror (src/mirror.ts), where hands are
  * visible only to their owner. See docs/PROTOCOL.md for everything a client sends and receives.
  */
-import { createHash, randomBytes, randomInt } from 'crypto';
-import { Room, ServerError, ErrorCode, matchMaker, type Client, type Deferred } from '@colyseus/core';
+import { createHash, randomBytes } from 'crypto';
+import { Room, ServerError, ErrorCode, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import {
   ActionSchema, applyAction, createGame, currentDecision, playerView, scoreBreakdown, soloStatus,
@@ -22,10 +22,22 @@ import { RoomJournal, STORE_UNAVAILABLE, storeUnavailable } from './store/journa
 import { StoreHealth } from './store/health';
 import type { Metrics } from './metrics';
 import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
+import { dropViewQueueAfterFullState } from './view-handoff';
+import { fileCode, withdrawCode } from './join-codes';
+import type { AddressQuotas } from './address-quotas';
+import {
+  CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
+} from './frame-gate';
+
+/** Bad-input log lines per connection: this many at once, then this many per minute. */
+const BAD_INPUT_LINES = 3;
 
 export const ROOM_NAME = 'isle';
 /** Close code sent to a connection whose seat was retaken elsewhere with the seat token. */
 export const CLOSE_SEAT_TAKEN = 4100;
+export { CLOSE_FLOODING };
+/** Closes the server decided (frame over MAX_PAYLOAD_BYTES, unreadable frame, flooding, seat taken): no reconnection window. */
+const SERVER_CLOSE_CODES = new Set([1009, 4002, CLOSE_FLOODING, CLOSE_SEAT_TAKEN]);
 
 export interface RoomDeps {
   config: Config;
@@ -39,6 +51,10 @@ export interface RoomDeps {
   metrics?: Metrics;
   /** True while the process shuts down: no new rooms. */
   draining?: () => boolean;
+  /** Addresses that flooded recently: their connections get a quarter of the rate limit. */
+  slowed?: SlowedAddresses;
+  /** Per-address matchmaking quotas: a joined connection no longer counts as a pending reservation. */
+  quotas?: AddressQuotas;
 }
 
 export interface RoomMetadata {
@@ -65,27 +81,17 @@ interface Slot {
   reconnection: Deferred<Client> | null;
 }
 
-class TokenBucket {
-  private tokens: number;
-  private last = Date.now();
-  constructor(private readonly rate: number, private readonly burst: number) { this.tokens = burst; }
-  take(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
-
 interface UserData {
   /** Seat index, or -1 for a spectator. */
   seat: number;
-  /** Messages accepted for handling. */
-  bucket: TokenBucket;
-  /** RATE_LIMITED replies: one per refused message, but a flood past this second bucket is dropped silently. */
-  notices: TokenBucket;
+  /** Frame limits (frame-gate.ts): every inbound frame of every kind counts. */
+  limits: ConnectionLimits;
+  /** Log lines about this connection's bad input: a few per minute (the rest are counted, not written). */
+  logLines: TokenBucket;
+  /** Bad-input lines not written since the last one that was. */
+  unlogged: number;
+  /** Remote address of the socket (for slowing down an address that flooded). */
+  address?: string;
   /** Closed by the server because the seat was retaken elsewhere: no reconnection. */
   kicked?: boolean;
   /** onJoin completed (a join refused with BAD_OPTIONS etc. never gets a reconnection window). */
@@ -96,13 +102,11 @@ type IsleClient = Client<{ userData: UserData }>;
 
 export interface ErrorMessage { code: string; message: string; id?: string | number }
 
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-function makeCode(): string {
-  let s = '';
-  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return s;
+/** The socket's own remote address (headers are not trusted here). */
+function socketAddress(client: Client): string | undefined {
+  return (client.ref as { _socket?: { remoteAddress?: string } } | undefined)?._socket?.remoteAddress;
 }
+
 
 export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; client: IsleClient }> {
   /** Set by the class app.ts builds around this one (see bindIsleRoom). */
@@ -145,10 +149,17 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.bot = this.deps.bots(this.opts.botLevel);
 
     this.setState(new IsleState());
+    dropViewQueueAfterFullState(this);
+    installFrameGate(this, {
+      limits: (client) => (client as IsleClient).userData?.limits,
+      rateLimited: (client) => this.refuse(client as IsleClient, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' }, 'frame'),
+      flooding: (client) => this.closeFlooding(client as IsleClient),
+      badInput: (client, what) => this.noteBadInput(client as IsleClient, { what }),
+    });
     this.setPatchRate(config.PATCH_RATE_MS);
-    // Spectators are counted in onJoin, so a player coming back with a seat token (next to the
-    // connection it replaces) is never turned away by a room full of spectators.
-    this.maxClients = 2 * this.opts.seats + config.MAX_SPECTATORS;
+    // No maxClients: Colyseus counts seat reservations (reconnection windows, joins in flight) against
+    // it and LOCKS the room when they add up, turning away even a player with a seat token. Seats are
+    // counted by the slots and spectators in onJoin (ROOM_FULL) instead; maxClients stays Infinity.
 
     const s = this.state;
     s.seatsTotal = this.opts.seats;
@@ -157,7 +168,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     s.isPrivate = this.opts.private;
     s.turnTimeLimit = this.opts.turnTimeLimit;
     s.botLevel = this.opts.botLevel;
-    s.code = restoring?.code ?? await this.uniqueCode();
+    s.code = await fileCode(this.presence, this.roomId, restoring?.code);
 
     for (let i = 0; i < this.opts.seats; i++) {
       const isBot = i >= this.opts.seats - this.opts.bots;
@@ -182,20 +193,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (this.opts.private) await this.setPrivate(true);
     await this.updateMetadata();
 
-    this.onMessage('intent', (client: IsleClient, body: unknown) => this.guard(client, 'intent', body, () => this.onIntent(client, body)));
-    this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, () => this.onStart(client, body)));
-    this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, () => {
-      this.refuse(client, { code: 'UNKNOWN_MESSAGE', message: `Unknown message type "${String(type).slice(0, 40)}".` });
-    }));
+    this.onMessage('intent', (client: IsleClient, body: unknown) => this.guard(client, 'intent', body, (id) => this.onIntent(client, body, id)));
+    this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, (id) => this.onStart(client, body, id)));
+    this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
-  }
-
-  private async uniqueCode(): Promise<string> {
-    const taken = new Set((await matchMaker.query({ name: ROOM_NAME })).map((r) => (r.metadata as RoomMetadata | undefined)?.code));
-    for (;;) {
-      const code = makeCode();
-      if (!taken.has(code)) return code;
-    }
   }
 
   // ---------------------------------------------------------------- joining and leaving
@@ -208,11 +209,15 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       throw new ServerError(ErrorCode.APPLICATION_ERROR, 'BAD_CODE: that code does not belong to this room');
     }
     const { config } = this.deps;
+    this.deps.quotas?.used(client.sessionId);
     client.view = new StateView();
+    const address = socketAddress(client);
     client.userData = {
       seat: -1,
-      bucket: new TokenBucket(config.RATE_LIMIT, config.RATE_LIMIT_BURST),
-      notices: new TokenBucket(config.RATE_LIMIT, config.RATE_LIMIT_BURST),
+      limits: connectionLimits(config.RATE_LIMIT, config.RATE_LIMIT_BURST, this.deps.slowed?.has(address) ?? false),
+      logLines: new TokenBucket(BAD_INPUT_LINES / 60, BAD_INPUT_LINES),
+      unlogged: 0,
+      address,
     };
 
     let seat = -1;
@@ -253,9 +258,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     void this.updateMetadata();
 
     if (this.state.phase === 'lobby' && this.opts.seats === 1 && seat === 0) {
-      // Solo starts at once. The joining client is not in this.clients yet: give it its view here.
+      // Solo starts at once (the joining client is already in this.clients: startGame fills its view).
       this.startGame();
-      client.view.add(this.state.game!.players[0]);
     } else if (this.state.phase === 'playing' && seat >= 0) this.scheduleNext();
   }
 
@@ -290,7 +294,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }
     this.rlog.info({ event: 'drop', seat, code }, 'connection dropped');
     const seconds = this.deps.config.RECONNECT_SECONDS;
-    if (seconds <= 0 || client.userData?.kicked || !client.userData?.joined) return; // onLeave follows
+    // Only a seated player's lost connection is held open. A spectator just joins again; a connection
+    // the server closed itself (seat retaken, bad or oversized frames, flooding) gets no window.
+    if (seconds <= 0 || seat < 0 || client.userData?.kicked || !client.userData?.joined || SERVER_CLOSE_CODES.has(code ?? 0)) return; // onLeave follows
     try {
       const deferred = this.allowReconnection(client, seconds);
       deferred.catch(() => undefined);
@@ -347,6 +353,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   override onDispose(): void {
     this.clearTimer();
+    if (this.state?.code) void withdrawCode(this.presence, this.state.code, this.roomId).catch(() => undefined);
     // A game in play stays open in the store (a shutdown; it is restored on the next start).
     if (this.state?.phase === 'lobby') this.journal?.write({ t: 'abandon', at: now(), reason: 'lobby closed' }, 'keep');
     this.journal?.dispose();
@@ -361,43 +368,73 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   // ---------------------------------------------------------------- messages
 
-  /** Rate limit, size limit and crash guard shared by every message type. */
-  private guard(client: IsleClient, type: string, body: unknown, handle: () => void): void {
+  /**
+   * Size limit and crash guard shared by every message type (the rate limit is frame-gate.ts's).
+   * `handle` gets the body's `id` when it is a readable one (a string of ≤ 64 characters or a finite
+   * number), so even a refusal of a malformed body can be matched to what the client sent.
+   */
+  private guard(client: IsleClient, type: string, body: unknown, handle: (replyId: string | number | undefined) => void): void {
     const id = (body && typeof body === 'object' && !Array.isArray(body)) ? (body as { id?: unknown }).id : undefined;
     const replyId = (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isFinite(id)) ? id as string | number : undefined;
     try {
-      const bucket = client.userData?.bucket;
-      if (bucket && !bucket.take()) {
-        if (client.userData!.notices.take()) this.refuse(client, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.', id: replyId });
-        return;
-      }
       let size = 0;
       try {
         size = body === undefined ? 0 : Buffer.byteLength(JSON.stringify(body) ?? '');
       } catch {
-        this.refuse(client, { code: 'BAD_MESSAGE', message: 'The message body cannot be read.' });
+        this.refuse(client, { code: 'BAD_MESSAGE', message: 'The message body cannot be read.', id: replyId }, type);
         return;
       }
       if (size > this.deps.config.MAX_MESSAGE_BYTES) {
-        this.refuse(client, { code: 'TOO_LARGE', message: `Message body over ${this.deps.config.MAX_MESSAGE_BYTES} bytes.`, id: replyId });
+        this.refuse(client, { code: 'TOO_LARGE', message: `Message body over ${this.deps.config.MAX_MESSAGE_BYTES} bytes.`, id: replyId }, type);
         return;
       }
-      handle();
+      handle(replyId);
     } catch (e) {
       this.rlog.error({ event: 'message', type: type.slice(0, 40), seat: client.userData?.seat, err: (e as Error).message }, 'message handler failed');
-      this.refuse(client, { code: 'INTERNAL', message: 'The server could not handle that message.', id: replyId });
+      this.refuse(client, { code: 'INTERNAL', message: 'The server could not handle that message.', id: replyId }, type);
     }
   }
 
-  private refuse(client: IsleClient, error: ErrorMessage): void {
-    if (error.id === undefined) delete error.id;
-    client.send('error', error);
+  private unknownMessage(client: IsleClient, type: string | number, id: string | number | undefined): void {
+    this.refuse(client, { code: 'UNKNOWN_MESSAGE', message: `Unknown message type "${String(type).slice(0, 40)}".`, id }, String(type));
   }
 
-  private onIntent(client: IsleClient, body: unknown): void {
+  /** Send a typed refusal, and log it as bad input (limited per connection). */
+  private refuse(client: IsleClient, error: ErrorMessage, type: string): void {
+    if (error.id === undefined) delete error.id;
+    client.send('error', error);
+    this.noteBadInput(client, { type: type.slice(0, 40), code: error.code });
+  }
+
+  /**
+   * One warn line (no stack, no message content) about a connection's bad input, at most
+   * BAD_INPUT_LINES at once and then that many per minute; lines held back are counted in the next.
+   */
+  private noteBadInput(client: IsleClient, fields: Record<string, unknown>): void {
+    const ud = client.userData;
+    if (ud && !ud.logLines.take()) {
+      ud.unlogged++;
+      return;
+    }
+    const unlogged = ud?.unlogged ?? 0;
+    if (ud) ud.unlogged = 0;
+    this.rlog.warn({ event: 'refused', seat: this.ownedSeat(client), session: client.sessionId, ...fields, ...(unlogged > 0 ? { unlogged } : {}) }, 'bad client input');
+  }
+
+  /** The connection keeps sending over its limit: close it (no reconnection window) and slow its address. */
+  private closeFlooding(client: IsleClient): void {
+    const ud = client.userData;
+    if (!ud || ud.kicked) return;
+    ud.kicked = true;
+    this.deps.slowed?.add(ud.address);
+    this.rlog.warn({ event: 'flooding', seat: this.ownedSeat(client), session: client.sessionId }, 'connection closed for flooding');
+    client.leave(CLOSE_FLOODING, 'too many messages');
+  }
+
+  private onIntent(client: IsleClient, body: unknown, replyId: string | number | undefined): void {
     const parsed = IntentSchema.safeParse(body);
     if (!parsed.success) {
-      this.refuse(client, { code: 'BAD_MESSAGE', message: `intent must be { action, id? }: ${issuesText(parsed.error)}`.slice(0, 300) });
+      this.refuse(client, { code: 'BAD_MESSAGE', message: `intent must be { action, id? }: ${issuesText(parsed.error)}`.slice(0, 300), id: replyId }, 'intent');
       return;
     }
     const id = parsed.data.id;
@@ -405,8 +442,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const patched = this.deps.metrics?.intentTimer();
     const fail = (error: RuleError | ErrorMessage) => {
       this.deps.metrics?.intentRejected(error.code);
-      this.rlog.info({ event: 'refused', seat, code: error.code }, 'intent refused');
-      this.refuse(client, { code: error.code, message: error.message, id });
+      this.refuse(client, { code: error.code, message: error.message, id }, 'intent');
     };
     if (this.state.phase === 'lobby' || !this.game) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
     if (this.state.phase === 'ended' || this.game.gameOver) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
@@ -430,26 +466,27 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     patched?.();
   }
 
-  private onStart(client: IsleClient, body: unknown): void {
+  private onStart(client: IsleClient, body: unknown, id: string | number | undefined): void {
     if (!StartSchema.safeParse(body).success) {
-      this.refuse(client, { code: 'BAD_MESSAGE', message: 'start takes an empty body {}.' });
+      this.refuse(client, { code: 'BAD_MESSAGE', message: 'start takes an empty body {}.', id }, 'start');
       return;
     }
     if (this.state.phase !== 'lobby') {
-      this.refuse(client, { code: 'ALREADY_STARTED', message: 'The game has already started.' });
+      this.refuse(client, { code: 'ALREADY_STARTED', message: 'The game has already started.' }, 'start');
       return;
     }
     if (client.sessionId !== this.creator) {
-      this.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.' });
+      this.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.' }, 'start');
       return;
     }
     if (this.journal?.blocked) {
-      this.refuse(client, storeUnavailable());
+      // Not bad input: the client asked at a moment the server cannot store anything.
+      client.send('error', { ...storeUnavailable(), ...(id !== undefined ? { id } : {}) });
       return;
     }
     const free = this.slots.filter((sl) => sl.kind === 'empty').length;
     if (free > 0) {
-      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.` });
+      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.` }, 'start');
       return;
     }
     this.startGame();
@@ -544,6 +581,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     });
     this.journal?.write({ t: 'end', at: this.deps.replays.get(this.roomId)?.endedAt ?? now(), finalScores: scores }, 'keep');
     this.addLog(-1, 'end', `The game is over. Seed: ${this.seed}`);
+    void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
     this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
     void this.updateMetadata();
     this.autoDispose = true;

@@ -3,7 +3,7 @@
  * Field names are the contract with the clients: see docs/PROTOCOL.md.
  *
  * Only two fields are private: PlayerSchema.hand and PlayerSchema.faceDownCards carry `.view()`,
- * so they reach just the client whose StateView holds that player (its owner). Nothing here ever
+ * so they reach just the client whose StateView holds that player (the seat's own connection). Nothing here ever
  * holds the deck order, the bag contents or (before the end) the seed.
  */
 import { schema, t, type SchemaType } from '@colyseus/schema';
@@ -31,13 +31,15 @@ export type LogEntry = SchemaType<typeof LogEntry>;
 export const LoadSchema = schema({
   /** 'card' | 'passenger' */
   kind: t.string().default('card'),
-  /** Card id of a cargo load; '' for a face-down load (its owner finds the id in faceDownCards) and for passengers. */
+  /** Card id of a cargo load; '' for a face-down load (the seat that loaded it finds the id in its faceDownCards) and for passengers. */
   card: t.string().default(''),
   /** Cargo type the load counts as ('coal', 'oil', ... or 'any'); '' for passengers. */
   as: t.string().default(''),
   faceDown: t.boolean().default(false),
   /** Passenger id for kind 'passenger', else ''. */
   passenger: t.string().default(''),
+  /** The seat that loaded a face-down card (public: everyone saw who loaded it); -1 for other loads. */
+  by: t.number().default(-1),
 }, 'LoadSchema');
 export type LoadSchema = SchemaType<typeof LoadSchema>;
 
@@ -77,7 +79,11 @@ export const PlayerSchema = schema({
   handCount: t.number().default(0),
   /** Owner only. */
   hand: t.array('string').view(),
-  /** Owner only: ids of the owner's face-down loads, in train order (car by car, load by load). */
+  /**
+   * This seat's connection only: ids of the face-down cards THIS seat loaded, on any train, in table
+   * order (seat by seat, car by car, load by load). A train's owner does not learn what someone else
+   * loaded face down on it.
+   */
   faceDownCards: t.array('string').view(),
   train: t.array(CarSchema),
   buildings: t.array('string'),

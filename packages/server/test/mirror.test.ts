@@ -80,16 +80,27 @@ describe('mirror', () => {
     }
   });
 
-  it('never puts a face-down card id in the public train', () => {
-    for (const seed of ['fd-1', 'fd-2']) {
-      playRandomGame({ players: 2, seed }, 'multiplayer', (s, game) => {
+  it('never puts a face-down card id in the public train; the loader alone gets it', () => {
+    let faceDown = 0;
+    let onOthersTrain = 0;
+    for (const seed of ['fd-1', 'fd-2', 'fd-3', 'fd-4']) {
+      playRandomGame({ players: 3, seed }, 'multiplayer', (s, game) => {
         s.game!.players.forEach((p, seat) => {
-          const own = privatePart(game, seat).faceDownCards;
-          expect(Array.from(p.faceDownCards)).toEqual(own);
-          for (const car of p.train) for (const l of car.loads) if (l.faceDown) expect(l.card).toBe('');
+          const loaded = game.players.flatMap((q) => q.train.flatMap((c) => c.loads.flatMap((l) => (l.kind === 'card' && l.faceDown && l.by === seat ? [l.card] : []))));
+          expect(Array.from(p.faceDownCards)).toEqual(loaded);
+          p.train.forEach((car, ci) => car.loads.forEach((l, li) => {
+            const truth = game.players[seat].train[ci].loads[li];
+            if (!l.faceDown) return;
+            faceDown++;
+            expect(l.card).toBe('');
+            expect(truth.kind === 'card' && l.by === truth.by).toBe(true);
+            if (l.by !== seat) onOthersTrain++;
+          }));
         });
       });
     }
+    expect(faceDown).toBeGreaterThan(0);
+    expect(onOthersTrain).toBeGreaterThan(0);
   });
 });
 

@@ -175,9 +175,10 @@ describe('refused messages', () => {
     await until(() => sb.errors.some((e) => e.code === 'RATE_LIMITED'), 3000, 'RATE_LIMITED');
     await sleep(200);
     const codes = sb.errors.map((e) => e.code);
-    // 30 (the burst) are handled and refused by the rules check; RATE_LIMITED replies are limited
-    // by a second bucket of the same size; the rest is dropped without a reply.
-    expect(codes.filter((c) => c === 'NOT_YOUR_TURN').length).toBeGreaterThanOrEqual(30);
+    // 29 (the burst of 30, less the join handshake frame: every frame counts) are handled and refused
+    // by the rules check; RATE_LIMITED replies are limited by a second bucket of the same size; the
+    // rest is dropped without a reply. One burst does not close the connection.
+    expect(codes.filter((c) => c === 'NOT_YOUR_TURN').length).toBeGreaterThanOrEqual(29);
     expect(codes.filter((c) => c === 'NOT_YOUR_TURN').length).toBeLessThanOrEqual(32);
     expect(codes.filter((c) => c === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(30);
     expect(codes.length).toBeLessThan(70);

@@ -69,6 +69,10 @@ export async function bootServer(overrides: CreateServerOptions = {}): Promise<T
     RATE_LIMIT_BURST: 100_000,
     PATCH_RATE_MS: 20,
     RECONNECT_SECONDS: 5,
+    // Every test client comes from 127.0.0.1: per-address quotas are tested on their own (quotas.test.ts).
+    ROOMS_PER_MINUTE_PER_ADDRESS: 1_000_000,
+    PENDING_JOINS_PER_ADDRESS: 1_000_000,
+    MAX_CONNECTIONS_PER_ADDRESS: 1_000_000,
     bots: () => randomBot,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'debug', sink),
     env: {},

@@ -76,7 +76,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
   const t0 = Date.now();
   const child = spawn(process.execPath, [MAIN_JS], {
     cwd: REPO,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    // Test clients all come from 127.0.0.1: per-address quotas off unless a test sets them.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -1,0 +1,76 @@
+/**
+ * Checks on Colyseus' matchmaking requests (POST /matchmake/:method/:roomName) before Colyseus acts
+ * on them (issue 16 item 6), so each refusal has the documented `CODE: message` form:
+ *
+ * - create / join / joinOrCreate for a room type other than `isle`: HTTP 520, `NO_SUCH_ROOM: …`
+ *   (Colyseus' own answer was `provided room name "x" not defined`);
+ * - options that are not a plain object, nest deeper than MAX_DEPTH, serialise to more than
+ *   MAX_BYTES, or use a key named `__proto__`, `constructor` or `prototype`: HTTP 526,
+ *   `BAD_OPTIONS: …`, refused before any room is created (a 100k-deep body used to leave an orphan
+ *   lobby and an HTTP 523).
+ *
+ * joinById and reconnect carry a room id in place of the room type; their options are checked the same way.
+ */
+import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
+import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
+
+const MAX_DEPTH = 4;
+const MAX_BYTES = 2048;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const BY_TYPE = new Set(['create', 'join', 'joinOrCreate']);
+const GUARDED = Symbol.for('isle.matchmakeGuard');
+
+/** What is wrong with a matchmaking options body, or null. Iterative: a deep body cannot overflow the stack. */
+export function optionsProblem(options: unknown): string | null {
+  if (options === undefined || options === null) return null;
+  if (typeof options !== 'object' || Array.isArray(options)) return 'options must be a JSON object';
+  const stack: { value: unknown; depth: number }[] = [{ value: options, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_DEPTH) return `options nest deeper than ${MAX_DEPTH} levels`;
+    for (const key of Object.keys(value)) {
+      if (FORBIDDEN_KEYS.has(key)) return `the key "${key}" is not allowed`;
+      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
+    }
+  }
+  let size = 0;
+  try {
+    size = Buffer.byteLength(JSON.stringify(options));
+  } catch {
+    return 'options cannot be read';
+  }
+  return size > MAX_BYTES ? `options over ${MAX_BYTES} bytes` : null;
+}
+
+/** The quotas of the server currently running in this process (one per process: the matchmaker is a singleton). */
+let currentQuotas: AddressQuotas | null = null;
+
+interface AuthContextLike { headers?: { get(name: string): string | null } }
+
+/** Wrap matchMaker.controller.invokeMethod once per process; `quotas` applies to what follows. */
+export function guardMatchmaking(roomName: string, quotas?: AddressQuotas): void {
+  currentQuotas = quotas ?? null;
+  const controller = matchMaker.controller as typeof matchMaker.controller & { [GUARDED]?: boolean };
+  if (controller[GUARDED]) return;
+  const invoke = controller.invokeMethod.bind(controller);
+  controller.invokeMethod = async (method: string, name: string, clientOptions: unknown, auth?: unknown) => {
+    if (BY_TYPE.has(method) && name !== roomName) {
+      throw new ServerError(ErrorCode.MATCHMAKE_NO_HANDLER, `NO_SUCH_ROOM: the only room type is "${roomName}"`);
+    }
+    const problem = optionsProblem(clientOptions);
+    if (problem) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${problem}`);
+    const q = currentQuotas;
+    const headers = (auth as AuthContextLike | undefined)?.headers;
+    const peer = headers?.get(PEER_HEADER);
+    const address = q && peer ? clientAddress(peer, headers?.get('x-forwarded-for'), q.trusted) : null;
+    if (q && address !== null && method !== 'reconnect') {
+      const refusal = q.check(address, method);
+      if (refusal) throw new ServerError(429, refusal);
+    }
+    const result = await (invoke as (...a: unknown[]) => Promise<{ sessionId?: string }>)(method, name, clientOptions, auth);
+    if (q && address !== null && typeof result?.sessionId === 'string') q.reserved(address, result.sessionId);
+    return result;
+  };
+  controller[GUARDED] = true;
+}

@@ -1,0 +1,47 @@
+/**
+ * Issue 16 item 6: matchmaking refusals in the documented `CODE: message` form, before any room
+ * exists: a `constructor`/`__proto__` key, a deep or large options body, an unknown room type.
+ */
+jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
+import { matchMaker } from '@colyseus/core';
+import { bootServer, sleep, type TestServer } from './support/harness';
+import { optionsProblem } from '../src/matchmake-guard';
+
+let ts: TestServer;
+beforeAll(async () => { ts = await bootServer(); });
+afterAll(async () => { await ts.close(); });
+
+async function post(path: string, body: string): Promise<{ status: number; body: { code?: number; error?: string } }> {
+  const r = await fetch(ts.http + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  return { status: r.status, body: await r.json() as { code?: number; error?: string } };
+}
+const rooms = async () => (await matchMaker.query({})).length;
+
+test.each([
+  ['a constructor key', '{"name":"A","constructor":{"a":1}}', /^BAD_OPTIONS: the key "constructor" is not allowed/],
+  ['a __proto__ key', '{"name":"A","__proto__":{"a":1}}', /^BAD_OPTIONS: the key "__proto__" is not allowed/],
+  ['a 100,000-deep body', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000), /^BAD_OPTIONS: options nest deeper/],
+  ['a large body', JSON.stringify({ name: 'A', pad: 'x'.repeat(5000) }), /^BAD_OPTIONS: options over/],
+  ['an array', '[1,2]', /^BAD_OPTIONS: options must be a JSON object/],
+])('create with %s: 526 BAD_OPTIONS and no room', async (_what, body, message) => {
+  const before = await rooms();
+  const r = await post('/matchmake/create/isle', body);
+  expect(r.status).toBe(526);
+  expect(r.body.error).toMatch(message);
+  await sleep(50);
+  expect(await rooms()).toBe(before);
+});
+
+test('an unknown room type: 520 NO_SUCH_ROOM', async () => {
+  const r = await post('/matchmake/create/nope', '{}');
+  expect(r.status).toBe(520);
+  expect(r.body.error).toBe('NO_SUCH_ROOM: the only room type is "isle"');
+});
+
+test('ordinary options pass', async () => {
+  expect(optionsProblem({ seats: 2, bots: 1, name: 'Ada', private: false })).toBeNull();
+  expect(optionsProblem({ seatToken: 'x', code: 'ABCDEF' })).toBeNull();
+  expect(optionsProblem(undefined)).toBeNull();
+  const r = await post('/matchmake/create/isle', '{"seats":2,"name":"Ada"}');
+  expect(r.status).toBe(200);
+});

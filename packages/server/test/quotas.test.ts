@@ -1,0 +1,67 @@
+/**
+ * Issue 16 item 4: per-address quotas on room creation and on seat reservations that never connect,
+ * with X-Forwarded-For believed only from TRUSTED_PROXIES. A refused request gets HTTP 429 `QUOTA: …`.
+ */
+jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
+import { bootServer, until, watch, type TestServer } from './support/harness';
+import WebSocket from 'ws';
+import { CLOSE_TOO_MANY_CONNECTIONS, clientAddress, trustedSet } from '../src/address-quotas';
+
+let ts: TestServer;
+beforeAll(async () => { ts = await bootServer({ ROOMS_PER_MINUTE_PER_ADDRESS: 4, PENDING_JOINS_PER_ADDRESS: 3, MAX_CONNECTIONS_PER_ADDRESS: 5 }); });
+afterAll(async () => { await ts.close(); });
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; error?: string; roomId?: string }> {
+  const r = await fetch(ts.http + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const j = await r.json() as { error?: string; roomId?: string };
+  return { status: r.status, ...j };
+}
+
+test('X-Forwarded-For counts only behind a trusted proxy, from the right', () => {
+  const trusted = trustedSet('10.0.0.1, 10.0.0.2');
+  expect(clientAddress('203.0.113.9', '1.1.1.1', trusted)).toBe('203.0.113.9');
+  expect(clientAddress('::ffff:10.0.0.1', '6.6.6.6, 198.51.100.7', trusted)).toBe('198.51.100.7');
+  expect(clientAddress('10.0.0.1', '6.6.6.6, 198.51.100.7, 10.0.0.2', trusted)).toBe('198.51.100.7');
+  expect(clientAddress('10.0.0.1', undefined, trusted)).toBe('10.0.0.1');
+});
+
+test('a player who creates and connects only meets the creation quota; unconnected reservations meet theirs', async () => {
+  // Four rooms a minute from one address, each created and connected: no reservation stays pending.
+  const rooms = [];
+  for (let i = 0; i < 4; i++) {
+    const r = await ts.client().create('isle', { seats: 4, name: `A${i}` });
+    const seen = watch(r);
+    await until(() => seen.seat === 0, 3000, 'seat');
+    rooms.push(r);
+  }
+  // The fifth creation in the minute is refused.
+  await expect(ts.client().create('isle', { seats: 2 })).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/^QUOTA: more than 4 rooms a minute/) });
+  // Reservations that never connect: 3 may wait; the fourth is refused, whatever headers the client sends.
+  const id = rooms[3].roomId;
+  for (let i = 0; i < 3; i++) expect((await post(`/matchmake/joinById/${id}`, {})).status).toBe(200);
+  const refused = await post(`/matchmake/joinById/${id}`, {}, { 'x-forwarded-for': '198.51.100.1', 'x-isle-peer': '198.51.100.2' });
+  expect(refused.status).toBe(429);
+  expect(refused.error).toMatch(/^QUOTA: 3 joins from your address are still waiting to connect/);
+  for (const r of rooms) await r.leave();
+});
+
+test('open WebSockets per address: over the limit a socket is closed with 4030; a closed one frees its place', async () => {
+  const url = ts.url + '/nowhere';
+  const open = (): Promise<{ ws: WebSocket; closed: Promise<number> }> => new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    const closed = new Promise<number>((res) => ws.on('close', (code) => res(code)));
+    ws.on('open', () => resolve({ ws, closed }));
+    ws.on('error', () => undefined);
+  });
+  // Raw sockets that never join a room (Colyseus keeps them open until they speak or time out).
+  const socks = [];
+  for (let i = 0; i < 5; i++) socks.push(await open());
+  const sixth = await open();
+  expect(await sixth.closed).toBe(CLOSE_TOO_MANY_CONNECTIONS);
+  socks[0].ws.close();
+  await socks[0].closed;
+  const again = await open();
+  const early = await Promise.race([again.closed, new Promise<string>((r) => setTimeout(() => r('still open'), 300))]);
+  expect(early).not.toBe(CLOSE_TOO_MANY_CONNECTIONS);
+  for (const s of [...socks.slice(1), again]) s.ws.terminate();
+});
