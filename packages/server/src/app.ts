@@ -190,7 +190,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           services: () => players.get(),
           limits: playerLimits,
           logger,
-          address: (req) => req.socket.remoteAddress ?? 'unknown',
+          // X-Forwarded-For only from TRUSTED_PROXIES, as for the matchmaking quotas.
+          address: (req) => clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted),
         }));
       }
       app.get('/api/games/:id/replay', async (req, res) => {
