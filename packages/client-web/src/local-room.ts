@@ -43,12 +43,15 @@ export function roomFromState(s: GameState, viewer: number | null, extra: Partia
         name: p.name,
         handCount: p.handCount,
         hand: p.hand ?? [],
-        faceDownCards: p.seat === viewer ? p.train.flatMap((c) => c.loads.flatMap((l) => (l.kind === 'card' && l.faceDown && l.card ? [l.card] : []))) : [],
+        // The face-down cards the viewer loaded, on any train, in table order (as the server sends them).
+        faceDownCards: p.seat === viewer
+          ? v.players.flatMap((q) => q.train.flatMap((c) => c.loads.flatMap((l) => (l.kind === 'card' && l.faceDown && l.by === viewer && l.card ? [l.card] : []))))
+          : [],
         train: p.train.map((c) => ({
           card: c.card,
           loads: c.loads.map((l) => l.kind === 'passenger'
             ? { kind: 'passenger', card: '', as: '', faceDown: false, passenger: l.id }
-            : { kind: 'card', card: l.faceDown ? '' : l.card ?? '', as: l.as, faceDown: l.faceDown, passenger: '' }),
+            : { kind: 'card', card: l.faceDown ? '' : l.card ?? '', as: l.as, faceDown: l.faceDown, passenger: '', ...(l.faceDown ? { by: l.by ?? -1 } : {}) }),
         })),
         buildings: p.buildings,
         islands: p.islands.map((i) => ({ island: i.island, secondary: i.secondary ?? -1 })),

@@ -20,6 +20,8 @@ export interface LoadJson {
   as: string;
   faceDown: boolean;
   passenger: string;
+  /** Face-down loads: the seat that loaded the card (only that seat's faceDownCards names it). */
+  by?: number;
 }
 
 export interface CarJson {

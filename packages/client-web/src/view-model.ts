@@ -25,22 +25,26 @@ export function parseJson<T>(s: string | undefined | null): T | null {
 
 const arr = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
 
-function toLoad(l: LoadJson, faceDown: string[]): Load {
+/**
+ * One load as the rules see it. A face-down card is known only to the seat that loaded it (`by`): the ids
+ * of the face-down cards I loaded come separately, in table order, whichever train they are on.
+ */
+function toLoad(l: LoadJson, mine: string[], mySeat: number | null): Load {
   if (l.kind === 'passenger') return { kind: 'passenger', id: l.passenger };
-  // The owner's own face-down cards come separately, in train order.
-  const id = l.card ? l.card : l.faceDown && faceDown.length > 0 ? faceDown.shift()! : null;
-  return { kind: 'card', card: id, as: (l.as || 'any') as CargoType | 'any', faceDown: !!l.faceDown };
+  if (!l.faceDown) return { kind: 'card', card: l.card || null, as: (l.as || 'any') as CargoType | 'any', faceDown: false };
+  const by = typeof l.by === 'number' ? l.by : -1;
+  const id = mySeat !== null && by === mySeat ? mine.shift() ?? null : null;
+  return { kind: 'card', card: id, as: (l.as || 'any') as CargoType | 'any', faceDown: true, by };
 }
 
-function toPlayer(p: PlayerJson, mySeat: number | null): PlayerViewPlayer {
+function toPlayer(p: PlayerJson, mySeat: number | null, mine: string[]): PlayerViewPlayer {
   const own = mySeat !== null && p.seat === mySeat;
-  const faceDown = own ? [...arr(p.faceDownCards)] : [];
   return {
     seat: p.seat,
     name: p.name,
     hand: own ? [...arr(p.hand)] : null,
     handCount: p.handCount ?? 0,
-    train: arr(p.train).map((c) => ({ card: c.card, loads: arr(c.loads).map((l) => toLoad(l, faceDown)) })),
+    train: arr(p.train).map((c) => ({ card: c.card, loads: arr(c.loads).map((l) => toLoad(l, mine, mySeat)) })),
     buildings: [...arr(p.buildings)],
     islands: arr(p.islands).map((i) => ({ island: i.island, secondary: i.secondary < 0 ? null : i.secondary })),
     supply: [...arr(p.supply)],
@@ -75,7 +79,11 @@ export function toPlayerView(room: RoomStateJson, mySeat: number | null): Player
     progress: g.progress,
     progressThreshold: g.progressThreshold > 0 ? g.progressThreshold : null,
     progressTrain: g.progressTrain >= 0 ? g.progressTrain : null,
-    players: g.players.map((p) => toPlayer(p, mySeat)),
+    players: (() => {
+      const me = mySeat === null ? undefined : g.players.find((p) => p.seat === mySeat);
+      const mine = [...arr(me?.faceDownCards)];
+      return g.players.map((p) => toPlayer(p, mySeat, mine));
+    })(),
     turn: { seat: g.turn.seat, actionsLeft: g.turn.actionsLeft, number: g.turn.number, ending: !!g.turn.ending, queue },
     endTriggered: !!g.endTriggered,
     finalTurnsLeft: g.finalTurnsLeft >= 0 ? g.finalTurnsLeft : null,

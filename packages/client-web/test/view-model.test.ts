@@ -89,7 +89,7 @@ describe('what the table shows', () => {
     expect(handCard).toBeDefined();
   });
 
-  it('hides another player’s face-down load but shows the owner theirs', () => {
+  it('shows a face-down load\'s card to the player who loaded it, not to the car\'s owner', () => {
     let s = game();
     // Find a face-down load from Ada onto Brunel's train, playing until one is possible.
     s = playUntil(s, (x) => legalActions(x, currentDecision(x)!.seat).some((a) => a.type === 'loadCard' && a.faceDown && a.seat !== currentDecision(x)!.seat && currentDecision(x)!.kind === 'action'),
@@ -103,9 +103,10 @@ describe('what the table shows', () => {
     const other = d.seat;
     const car = (viewer: number) => tableModel(roomFromState(s, viewer), viewer)!.players.find((p) => p.seat === owner)!.train.find((c) => c.card === a.car)!;
     const ownerSees = car(owner);
-    const otherSees = car(other);
-    expect(ownerSees.loads.some((l) => l.faceDown && l.id === a.card)).toBe(true);
-    expect(otherSees.loads.some((l) => l.faceDown && l.id === null && /face down/.test(l.label))).toBe(true);
+    const loaderSees = car(other);
+    expect(loaderSees.loads.some((l) => l.faceDown && l.id === a.card)).toBe(true);
+    expect(ownerSees.loads.some((l) => l.faceDown && l.id === null && /face down/.test(l.label))).toBe(true);
+    expect(ownerSees.loads.some((l) => l.id === a.card)).toBe(false);
   });
 
   it('describes pending decisions plainly', () => {
