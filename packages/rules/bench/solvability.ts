@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const results = await runAll(tasks, o.jobs, (r) => {
     if (o.verbose) {
       console.log(`  ${label(r.mode)} ${r.seed}: ${r.won ? 'won' : r.mode === 'challenge' ? `score ${r.score}` : 'not won'} ` +
-        `${r.actions.length} actions, ${r.mainActions} main, width ${r.width}, ${r.applies} applies, ${r.ms} ms${r.note ? ` — ${r.note}` : ''}`);
+        `${r.actions.length} actions, ${r.mainActions} main, width ${r.width}, attempt ${r.attempts}, ${r.applies} applies, ${r.ms} ms${r.note ? ` — ${r.note}` : ''}`);
     }
   });
   const wall = (Date.now() - t0) / 1000;

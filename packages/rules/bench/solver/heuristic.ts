@@ -12,6 +12,19 @@ import {
 
 type Goods = Record<CargoType | 'any', number>;
 
+/**
+ * Multipliers on the heuristic's terms. The search restarts with different multipliers (a portfolio of
+ * slightly different strategies): a deal one weighting misses, another often wins.
+ */
+export const T = { remaining: 1, steps: 1, room: 1, hand: 1, short: 1, card: 1, deck: 1, potential: 1 };
+
+/** Attempt 0 uses the plain weights; later attempts draw each multiplier from [0.4, 2.5] (reproducibly). */
+export function setTune(attempt: number): void {
+  let x = (attempt * 2654435761) >>> 0;
+  const rnd = () => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return x / 0x100000000; };
+  for (const k of Object.keys(T) as (keyof typeof T)[]) T[k] = attempt === 0 ? 1 : 0.4 * Math.pow(2.5 / 0.4, rnd());
+}
+
 function goodsOnTrain(p: PlayerState): Goods {
   const g: Goods = { coal: 0, oil: 0, box: 0, any: 0 };
   for (const it of itemsOnTrain(p)) if (it.type !== 'passenger') g[it.type] += 1;
@@ -68,34 +81,77 @@ function readiness(goods: readonly CargoType[], loaded: Goods, room: Goods, hand
   return (have + 0.3 * canRoom + 0.15 * Math.min(canRoom, canHand) + 0.05 * canHand) / goods.length;
 }
 
+/**
+ * Contract objectives as remaining work: the goods still to load for every contract the objective needs
+ * (the cheaper-to-finish secondary of each island), the contract steps still to deliver, and whether the
+ * train has room and the hand has cards for the goods still missing.
+ */
 function contractsProgress(s: GameState, p: PlayerState, islands: readonly string[], noSecondary: boolean): number {
   const loaded = goodsOnTrain(p);
   const room = freeRoom(p);
   const hand = handSymbols(p);
-  const targets = new Set(islands);
-  let v = 0;
-  // An open island card that is not a target blocks every other primary (outside chapter 8).
-  const blocking = !noSecondary && p.islands.some((h) => h.secondary === null && !targets.has(h.island));
-  let bestOpen = 0;
-  for (const id of islands) {
-    const def = islandDef(id);
-    const held = p.islands.find((h) => h.island === id);
-    if (held && (held.secondary !== null || noSecondary)) { v += 10; continue; }
-    if (held) {
-      v += 5 + 4.5 * Math.max(...def.secondary.map((c) => readiness(c.goods, loaded, room, hand) * (c.goods.length === 2 ? 1 : 0.9)));
-      continue;
-    }
-    if (!s.islandsOnMap.includes(id)) continue; // cannot happen for targets, kept for safety
-    const r = readiness(def.primary.goods, loaded, room, hand);
-    // Goods for a primary are worth most when no open island card stops its delivery.
-    const open = p.islands.some((h) => h.secondary === null) && !noSecondary;
-    bestOpen = Math.max(bestOpen, (open ? 1.2 : 3) * r);
-    if (noSecondary) v += 3 * r;
+  const cap = { coal: 0, oil: 0, box: 0, any: 0 };
+  for (const c of p.train) {
+    const acc = carAccepts(card(c.card));
+    if (acc.goods) cap[acc.goods] += acc.capacity;
   }
-  if (!noSecondary) v += bestOpen;
-  if (blocking) v -= 4;
-  return v;
+  const targets = new Set(islands);
+  const need: Goods = { coal: 0, oil: 0, box: 0, any: 0 };
+  let steps = 0;
+  let shortfall = 0;
+  const add = (goods: readonly CargoType[]) => {
+    const per: Record<string, number> = {};
+    for (const g of goods) { need[g]++; per[g] = (per[g] ?? 0) + 1; }
+    // One delivery needs all its goods on the train at once.
+    let short = 0;
+    for (const g of CARGO) short += Math.max(0, (per[g] ?? 0) - cap[g]);
+    shortfall = Math.max(shortfall, Math.max(0, short - cap.any));
+  };
+  const left = { ...loaded };
+  const bestSecondary = (id: string) => {
+    const def = islandDef(id);
+    return def.secondary.reduce((a, b) => (cover(b.goods, left) - b.goods.length > cover(a.goods, left) - a.goods.length ? b : a)).goods;
+  };
+  for (const id of islands) {
+    const held = p.islands.find((h) => h.island === id);
+    if (held && (held.secondary !== null || noSecondary)) continue;
+    if (held) { steps += 1; add(bestSecondary(id)); continue; }
+    steps += noSecondary ? 1 : 2;
+    add(islandDef(id).primary.goods);
+    if (!noSecondary) add(bestSecondary(id));
+  }
+  let matched = 0;
+  for (const g of CARGO) { const m = Math.min(need[g], loaded[g]); matched += m; need[g] -= m; }
+  const rest = need.coal + need.oil + need.box;
+  const wild = Math.min(rest, loaded.any);
+  matched += wild;
+  const remaining = rest - wild;
+  // Room and cards for what is still missing (assigned type by type, wild room last).
+  let roomCover = 0;
+  let handCover = 0;
+  let spareRoom = room.any;
+  let spareHand = hand.any;
+  for (const g of CARGO) {
+    const r = Math.min(need[g], room[g]);
+    roomCover += r;
+    const h = Math.min(need[g], hand[g]);
+    handCover += h;
+  }
+  roomCover = Math.min(remaining, roomCover + spareRoom);
+  handCover = Math.min(remaining, handCover + spareHand);
+  const blocking = !noSecondary && p.islands.some((h) => h.secondary === null && !targets.has(h.island));
+  // A good still needed with no car of its type to carry it: the train must change first.
+  let noCar = 0;
+  for (const g of CARGO) if (need[g] > 0 && cap[g] === 0) noCar += 1;
+  noCar = Math.max(0, noCar - cap.any);
+  shortfall += noCar;
+  return -1.2 * T.remaining * remaining - 1.0 * T.steps * steps + 0.45 * T.room * roomCover + 0.2 * T.hand * handCover - 0.6 * T.short * shortfall - (blocking ? 3 : 0)
+    + 0.1 * Math.min(matched, 4);
 }
+
+const CONTRACT_DECK = Number(process.env.CD ?? 1);
+const CONTRACT_HAND = Number(process.env.CH ?? 6);
+const CARGO: readonly CargoType[] = ['coal', 'oil', 'box'];
 
 function ticketsProgress(s: GameState, p: PlayerState, count: number): number {
   const room = freeRoom(p);
@@ -144,7 +200,7 @@ function carsProgress(p: PlayerState, count: number): number {
     return c.category !== 'building' && c.category !== 'engine' && c.weight <= spare + c.engineCapacity;
   }).length;
   const engineInHand = p.hand.some((id) => card(id).category === 'engine' && (card(id).level ?? 1) > eng);
-  return 10 * Math.min(cars, count) + 1.2 * Math.min(spare, count - cars) + 1.5 * Math.min(fits, 3) + (eng - 1) * 4 + (engineInHand ? 2 : 0)
+  return 10 * Math.min(cars, count) + 1.2 * T.room * Math.min(spare, count - cars) + 1.5 * T.hand * Math.min(fits, 3) + (eng - 1) * 4 * T.potential + (engineInHand ? 2 : 0)
     + (p.train.some((x) => card(x.card).ability === 'extraCapacity') ? 2 : 0);
 }
 
@@ -161,9 +217,11 @@ function timeLeft(s: GameState): number {
 }
 
 /** Worth of the player's hand and the deck as resources, common to every objective. */
-function economy(s: GameState, p: PlayerState, cardW: number, deckW: number): number {
+function economy(s: GameState, p: PlayerState, cardW0: number, deckW0: number, full = 9): number {
   const h = p.hand.length;
-  return cardW * (Math.min(h, 9) + 0.3 * Math.max(0, h - 9)) + deckW * s.deck.length;
+  const cardW = cardW0 * T.card;
+  const deckW = deckW0 * T.deck;
+  return cardW * (Math.min(h, full) + 0.2 * Math.max(0, h - full)) + deckW * s.deck.length;
 }
 
 /** Score for the Challenge and the points chapters: points now plus what the position promises. */
@@ -183,8 +241,8 @@ function scoreProgress(s: GameState, p: PlayerState, tokensNegative: boolean): n
     for (const id of s.islandsOnMap) best = Math.max(best, readiness(islandDef(id).primary.goods, loaded, room, hand) * 3);
     v += tf * best;
   }
-  v += tf * buildingHandPotential(s, p) * 0.5;
-  v += tf * 0.4 * Math.min(room.coal + room.oil + room.box + room.any + room.seats, 6);
+  v += tf * buildingHandPotential(s, p) * 0.5 * T.potential;
+  v += tf * 0.4 * T.room * Math.min(room.coal + room.oil + room.box + room.any + room.seats, 6);
   if (tokensNegative) v -= 0; // tokens are already negative in the total
   return v;
 }
@@ -197,17 +255,17 @@ export function evaluate(s: GameState): number {
   const o: Objective = sc.objective;
   switch (o.kind) {
     case 'contracts':
-      return 10 * contractsProgress(s, p, o.islands, false) + economy(s, p, 1, 0.6);
+      return 10 * contractsProgress(s, p, o.islands, false) + economy(s, p, 1, CONTRACT_DECK, CONTRACT_HAND);
     case 'primaries':
-      return 10 * contractsProgress(s, p, s.players[0].islands.map((h) => h.island).concat(s.islandsOnMap), true) + economy(s, p, 1, 0.6);
+      return 10 * contractsProgress(s, p, s.players[0].islands.map((h) => h.island).concat(s.islandsOnMap), true) + economy(s, p, 1, CONTRACT_DECK, CONTRACT_HAND);
     case 'buildings': {
       const inHand = p.hand.filter((id) => card(id).category === 'building').length;
       const need = Math.max(0, o.count - p.buildings.length);
-      return 100 * p.buildings.length + 25 * Math.min(inHand, need) + economy(s, p, 3, 1);
+      return 100 * p.buildings.length + 25 * T.hand * Math.min(inHand, need) + economy(s, p, 3, 1);
     }
     case 'buildingPoints': {
       const pts = playerScore(s, 0).buildings;
-      return 12 * pts + 10 * buildingHandPotential(s, p) + 8 * Math.min(3, freeRoom(p).seats) + economy(s, p, 3, 1);
+      return 12 * pts + 10 * T.potential * buildingHandPotential(s, p) + 8 * T.room * Math.min(3, freeRoom(p).seats) + economy(s, p, 3, 1);
     }
     case 'score':
       return 3 * scoreProgress(s, p, sc.rules.tokensNegative === true) + economy(s, p, 0.8, 0.5);

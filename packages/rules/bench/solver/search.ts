@@ -16,7 +16,7 @@ import {
   applyAction, card, createGame, currentDecision, legalActions, scenarioOf, playerScore,
   type Action, type GameState, type Car,
 } from '../../src';
-import { evaluate, keepValue, mainActionsUsed } from './heuristic';
+import { evaluate, keepValue, mainActionsUsed, setTune } from './heuristic';
 
 export type Mode = 'challenge' | number;
 
@@ -26,8 +26,10 @@ interface Node { s: GameState; path: Link | null; len: number }
 export interface SolveOptions {
   mode: Mode;
   seed: string;
-  /** Beam widths tried in turn until a win (chapters) or all done (Challenge). */
+  /** Beam widths of the attempts (default: widthOf(k) until the budget runs out). */
   widths?: number[];
+  /** At most this many attempts. */
+  attempts?: number;
   /** Wall-clock budget for this deal, in milliseconds. */
   budgetMs?: number;
 }
@@ -43,6 +45,8 @@ export interface SolveResult {
   /** Main actions used (two per turn). */
   mainActions: number;
   width: number;
+  /** Attempts made (each a beam run with its own heuristic multipliers). */
+  attempts: number;
   applies: number;
   ms: number;
   /** Chapters not won: the best position reached (soloStatus label), for the defect report. */
@@ -250,10 +254,15 @@ export function pathOf(n: Node): Action[] {
   return out.reverse();
 }
 
+/** Attempt k's beam width: mostly narrow (fast), every fourth attempt four times wider, growing slowly. */
+export function widthOf(k: number): number {
+  return 6 * (k % 4 === 3 ? 4 : 1) * (1 + Math.floor(k / 12));
+}
+
 export function solve(o: SolveOptions): SolveResult {
   const t0 = Date.now();
-  const widths = o.widths ?? (o.mode === 'challenge' ? [8, 32] : [4, 16, 64, 256]);
-  const budget = o.budgetMs ?? 20000;
+  const budget = o.budgetMs ?? 8000;
+  const maxAttempts = o.attempts ?? Infinity;
   const root = newDeal(o.mode, o.seed);
   const search = new Searcher(root, t0 + budget);
   let best: Node | null = null;
@@ -261,29 +270,36 @@ export function solve(o: SolveOptions): SolveResult {
   let bestLost: Node | null = null;
   let bestLostV = -Infinity;
   let usedWidth = 0;
-  for (const w of widths) {
+  let k = 0;
+  for (; k < maxAttempts && Date.now() < t0 + budget; k++) {
+    const w = o.widths?.[k] ?? widthOf(k);
+    if (o.widths && k >= o.widths.length) break;
     usedWidth = w;
+    setTune(k);
     const win = search.run(w, (n) => {
       if (o.mode === 'challenge') {
         const sc = playerScore(n.s, 0).total;
         if (sc > bestScore) { bestScore = sc; best = n; }
       } else {
+        setTune(0);
         const v = evaluate(n.s);
+        setTune(k);
         if (v > bestLostV) { bestLostV = v; bestLost = n; }
       }
     });
     if (win) {
+      setTune(0);
       return {
         mode: o.mode, seed: o.seed, won: true, score: playerScore(win.s, 0).total, actions: pathOf(win),
-        mainActions: mainActionsUsed(win.s), width: w, applies: search.applies, ms: Date.now() - t0, note: '',
+        mainActions: mainActionsUsed(win.s), width: w, attempts: k + 1, applies: search.applies, ms: Date.now() - t0, note: '',
       };
     }
-    if (Date.now() > t0 + budget) break;
   }
+  setTune(0);
   const fin = (best ?? bestLost) as Node | null;
   return {
     mode: o.mode, seed: o.seed, won: false, score: o.mode === 'challenge' ? (fin ? bestScore : null) : null,
-    actions: fin ? pathOf(fin) : [], mainActions: fin ? mainActionsUsed(fin.s) : 0, width: usedWidth,
+    actions: fin ? pathOf(fin) : [], mainActions: fin ? mainActionsUsed(fin.s) : 0, width: usedWidth, attempts: k,
     applies: search.applies, ms: Date.now() - t0, note: fin ? describe(fin.s) : 'no game finished within the budget',
   };
 }
