@@ -8,7 +8,7 @@
  * real hidden cards because it never sees them.
  */
 import {
-  CARDS, PASSENGERS, card, carAccepts, type GameOptions, type GameState, type PlayerState, type PlayerView, type Seat,
+  CARDS, PASSENGERS, card, carAccepts, fastRng, type GameOptions, type GameState, type PlayerState, type PlayerView, type Seat,
 } from '@isle-of-trains/rules';
 import { Rand } from './random';
 
@@ -143,7 +143,7 @@ export function determinise(view: PlayerView, seat: Seat, rngSeed: number | stri
     hand: p.seat === seat ? [...(p.hand ?? [])] : [],
     train: p.train.map((c) => ({
       card: c.card,
-      loads: c.loads.map((l) => (l.kind === 'card' ? { kind: 'card' as const, card: l.card, as: l.as, faceDown: l.faceDown } : { kind: 'passenger' as const, id: l.id })),
+      loads: c.loads.map((l) => (l.kind === 'card' ? { ...l } : { kind: 'passenger' as const, id: l.id })),
     })),
     buildings: [...p.buildings],
     islands: p.islands.map((i) => ({ ...i })),
@@ -163,8 +163,8 @@ export function determinise(view: PlayerView, seat: Seat, rngSeed: number | stri
   const bag = rand.shuffle(bagPassengers(view));
   if (bag.length !== view.bagCount) throw new DeterminiseError(`the bag should hold ${view.bagCount} passengers but ${bag.length} are off the table`);
 
-  const rng: [number, number, number, number] = [rand.uint32(), rand.uint32(), rand.uint32(), rand.uint32()];
-  if ((rng[0] | rng[1] | rng[2] | rng[3]) === 0) rng[0] = 1;
+  // A guessed world has no secret to protect: it draws from the fast generator, not the game's cipher.
+  const rng = fastRng([rand.uint32(), rand.uint32(), rand.uint32(), rand.uint32()]);
 
   const o = view.options;
   const options: GameOptions = { players: o.players, seed: `determinised:${String(rngSeed)}`, names: [...o.names] };
@@ -175,7 +175,7 @@ export function determinise(view: PlayerView, seat: Seat, rngSeed: number | stri
     kind: 'state',
     version: 1,
     options,
-    rng: rng as GameState['rng'],
+    rng,
     deck,
     discard,
     display: [...view.display],

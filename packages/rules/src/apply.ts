@@ -11,7 +11,7 @@ import { legalActions } from './legal';
 import { randomInt, shuffleInPlace } from './rng';
 import { soloObjectiveMet } from './solo';
 import {
-  abilityCount, carAccepts, HAND_LIMIT, isSolo, nameOf, scenarioOf, threshold,
+  abilityCount, carAccepts, HAND_LIMIT, isSolo, loadItemId, nameOf, scenarioOf, threshold,
 } from './table';
 import type { ApplyResult, GameEvent, GameState, Load, PlayerState, Seat, Task } from './types';
 import { computeBuild, deliverySteps, err, newProgress, placeName, returnCost, validate } from './validate';
@@ -191,7 +191,7 @@ class Ctx {
       p.hand.splice(p.hand.indexOf(a.card), 1);
       const sym = card(a.card).symbol;
       const as = acc.goods === 'any' ? (a.faceDown || sym === 'all' ? 'any' : sym) : acc.goods!;
-      car.loads.push({ kind: 'card', card: a.card, as, faceDown: a.faceDown === true });
+      car.loads.push(a.faceDown ? { kind: 'card', card: a.card, as, faceDown: true, by: seat } : { kind: 'card', card: a.card, as, faceDown: false });
       loaded = as;
       if (a.faceDown) {
         tasks.push({ kind: 'pay', count: 1, reason: 'faceDown', label: 'a face-down load' });
@@ -237,11 +237,19 @@ class Ctx {
 
   /** Take an item off the player's train: goods to the discard pile, passengers returned as asked. */
   takeItem(p: PlayerState, id: string): Load {
-    for (const c of p.train) {
-      const i = c.loads.findIndex((l) => (l.kind === 'passenger' ? l.id === id : l.card === id));
-      if (i >= 0) return c.loads.splice(i, 1)[0];
-    }
-    throw new Error(`item ${id} not on train`);
+    return this.takeItems(p, [id])[0];
+  }
+
+  /** Take several items at once: ids are resolved before anything moves, since face-down ids are positions. */
+  takeItems(p: PlayerState, ids: readonly string[]): Load[] {
+    const found = ids.map((id) => {
+      for (const c of p.train) {
+        for (let i = 0; i < c.loads.length; i++) if (loadItemId(c, i) === id) return { car: c, load: c.loads[i] };
+      }
+      throw new Error(`item ${id} not on train`);
+    });
+    for (const f of found) f.car.loads.splice(f.car.loads.indexOf(f.load), 1);
+    return found.map((f) => f.load);
   }
 
   advanceProgress(seat: Seat, why: string): void {
@@ -274,8 +282,7 @@ class Ctx {
     const p = this.player(seat);
     const after: Task[] = [];
     const returnGoods = (ids: string[]) => {
-      for (const id of ids) {
-        const l = this.takeItem(p, id);
+      for (const l of this.takeItems(p, ids)) {
         if (l.kind === 'passenger') {
           // A passenger standing in for a good (Caboose 7) goes back to the bag.
           prog.passengerAsCargoUsed = true;

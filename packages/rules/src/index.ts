@@ -5,6 +5,7 @@
 export { createGame, GameOptionsSchema, GameOptionsError } from './setup';
 export { applyAction } from './apply';
 export { legalActions } from './legal';
+export type { LegalOptions } from './legal';
 export { playerView } from './view';
 export { currentDecision } from './decision';
 export { scoreBreakdown, playerScore, challengeRating, buildingPoints } from './score';
@@ -14,9 +15,11 @@ export type { SoloStatus } from './solo';
 export { ActionSchema } from './actions';
 export type { Action, ActionType } from './actions';
 export { validate } from './validate';
+export { fastRng } from './rng';
+export type { RngState } from './rng';
 export * from './catalogue';
 export * from './types';
 export {
-  capacityOf, weightOf, carAccepts, itemsOnTrain, locations, buildingLimit, isSolo, scenarioOf, nameOf, loadedCount,
+  capacityOf, weightOf, carAccepts, itemsOnTrain, loadItemId, locations, buildingLimit, isSolo, scenarioOf, nameOf, loadedCount,
 } from './table';
 export type { Table, TrainItem } from './table';

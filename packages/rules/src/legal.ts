@@ -9,8 +9,14 @@ import { currentDecision } from './decision';
 import { carAccepts, handOf, isSolo, locations, Table } from './table';
 import type { GameState, PlayerView, Seat } from './types';
 import { deliverySteps, validate, validateFor } from './validate';
+import { oneActionPerChoice } from './choices';
 
-export function legalActions(t: GameState | PlayerView, seat: Seat): Action[] {
+export interface LegalOptions {
+  /** List every copy separately instead of one action per real choice (for tools that compare the two). */
+  everyCopy?: boolean;
+}
+
+export function legalActions(t: GameState | PlayerView, seat: Seat, options: LegalOptions = {}): Action[] {
   if (t.gameOver) return [];
   if (t.kind === 'view' && t.viewer !== seat) return [];
   const d = currentDecision(t);
@@ -37,7 +43,8 @@ export function legalActions(t: GameState | PlayerView, seat: Seat): Action[] {
       break;
   }
   if (isSolo(t)) out.push({ type: 'returnCard' });
-  return out.filter((a) => validateFor(t, seat, d, a) === null);
+  const legal = out.filter((a) => validateFor(t, seat, d, a) === null);
+  return options.everyCopy ? legal : oneActionPerChoice(t, seat, legal);
 }
 
 function mainCandidates(t: Table, seat: Seat, bonus: boolean): Action[] {

@@ -1,32 +1,111 @@
 /**
- * Seeded randomness kept inside the game state (xoshiro128**), so that a seed
- * plus the list of actions always replays to the identical game. The state is
- * four unsigned 32-bit integers; every function here returns a new state.
+ * Seeded randomness kept inside the game state, so that a seed plus the list of actions always replays to
+ * the identical game.
+ *
+ * Real games draw from ChaCha20 (RFC 8439, from @noble/ciphers): the key is SHA-256 of the seed, and the
+ * state keeps the key and the number of 32-bit words used so far. A player sees many outputs (their draws,
+ * the display, reshuffles); a linear generator's internal state can be worked out from enough outputs, which
+ * would reveal the deck order and the bag, while a cipher's keystream gives nothing about its key or later
+ * words. Simulated worlds (a bot's guesses at hidden cards, its rollouts) have no secret to keep and may use
+ * the small xoshiro128** generator instead, which is much cheaper.
+ *
+ * Every function here mutates the state object it is given (callers hold their own copy, as applyAction does).
  */
-export type RngState = [number, number, number, number];
+import { chacha20 } from '@noble/ciphers/chacha';
+import { sha256 } from '@noble/hashes/sha256';
+import { utf8ToBytes } from '@noble/hashes/utils';
 
-/** Hash an arbitrary seed string into 128 bits (cyrb128). */
+export type RngState =
+  | { kind: 'chacha20'; /** 32-byte key, hex. */ key: string; /** 32-bit words drawn so far. */ position: number }
+  | { kind: 'xoshiro128'; s: [number, number, number, number] };
+
+/** Domain separation, so a seed used elsewhere never yields this generator's key. */
+const KEY_PREFIX = 'isle-of-trains/rng/chacha20/v1:';
+
+/** The cryptographic generator of a real game, keyed by the seed. */
 export function seedRng(seed: string): RngState {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
-  for (let i = 0; i < seed.length; i++) {
-    const k = seed.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  const s: RngState = [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
-  // xoshiro must not start from all zeros.
+  const digest = sha256(utf8ToBytes(KEY_PREFIX + seed));
+  return { kind: 'chacha20', key: toHex(digest), position: 0 };
+}
+
+/** The fast generator for simulated worlds (four 32-bit words; not all zero). */
+export function fastRng(words: [number, number, number, number]): RngState {
+  const s: [number, number, number, number] = [words[0] >>> 0, words[1] >>> 0, words[2] >>> 0, words[3] >>> 0];
   if ((s[0] | s[1] | s[2] | s[3]) === 0) s[0] = 1;
+  return { kind: 'xoshiro128', s };
+}
+
+/** Next 32-bit output; advances the state in place. */
+export function nextUint32(r: RngState): number {
+  if (r.kind === 'xoshiro128') return xoshiro(r.s);
+  const block = Math.floor(r.position / WORDS_PER_BLOCK);
+  const words = keystreamBlock(r.key, block);
+  const out = words[r.position % WORDS_PER_BLOCK];
+  r.position += 1;
+  return out;
+}
+
+/** Uniform integer in [0, n) without modulo bias. */
+export function randomInt(r: RngState, n: number): number {
+  if (n <= 0) throw new Error('randomInt needs n > 0');
+  const limit = Math.floor(0x100000000 / n) * n;
+  for (;;) {
+    const x = nextUint32(r);
+    if (x < limit) return x % n;
+  }
+}
+
+/** Fisher–Yates shuffle in place. */
+export function shuffleInPlace<T>(r: RngState, arr: T[]): void {
+  for (let i = arr.length - 1; i > 0; i--) {
+    const j = randomInt(r, i + 1);
+    const tmp = arr[i];
+    arr[i] = arr[j];
+    arr[j] = tmp;
+  }
+}
+
+// ---- ChaCha20 keystream -------------------------------------------------------------------------------
+
+const WORDS_PER_BLOCK = 16;
+const ZERO_BLOCK = new Uint8Array(WORDS_PER_BLOCK * 4);
+const NONCE = new Uint8Array(12);
+
+/**
+ * The last block computed per key. Draws walk the stream forward, so one block serves sixteen draws; the
+ * cache changes nothing but speed (a block is a pure function of key and index).
+ */
+const cache = new Map<string, { block: number; words: Uint32Array }>();
+const CACHE_KEYS = 256;
+
+function keystreamBlock(keyHex: string, block: number): Uint32Array {
+  const hit = cache.get(keyHex);
+  if (hit && hit.block === block) return hit.words;
+  const bytes = chacha20(fromHex(keyHex), NONCE, ZERO_BLOCK, undefined, block);
+  const words = new Uint32Array(WORDS_PER_BLOCK);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < WORDS_PER_BLOCK; i++) words[i] = dv.getUint32(i * 4, true);
+  if (!hit && cache.size >= CACHE_KEYS) cache.delete(cache.keys().next().value as string);
+  cache.set(keyHex, { block, words });
+  return words;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += b.toString(16).padStart(2, '0');
   return s;
 }
 
-/** Next 32-bit output; mutates the given state array in place (callers own a copy). */
-export function nextUint32(s: RngState): number {
+function fromHex(hex: string): Uint8Array {
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error('the generator key must be 64 hex digits');
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+// ---- xoshiro128** (simulations only) ------------------------------------------------------------------
+
+function xoshiro(s: [number, number, number, number]): number {
   const result = Math.imul(rotl(Math.imul(s[1], 5), 7), 9) >>> 0;
   const t = s[1] << 9;
   s[2] ^= s[0];
@@ -41,24 +120,4 @@ export function nextUint32(s: RngState): number {
 
 function rotl(x: number, k: number): number {
   return ((x << k) | (x >>> (32 - k))) >>> 0;
-}
-
-/** Uniform integer in [0, n) without modulo bias. */
-export function randomInt(s: RngState, n: number): number {
-  if (n <= 0) throw new Error('randomInt needs n > 0');
-  const limit = Math.floor(0x100000000 / n) * n;
-  for (;;) {
-    const x = nextUint32(s);
-    if (x < limit) return x % n;
-  }
-}
-
-/** Fisher–Yates shuffle in place. */
-export function shuffleInPlace<T>(s: RngState, arr: T[]): void {
-  for (let i = arr.length - 1; i > 0; i--) {
-    const j = randomInt(s, i + 1);
-    const tmp = arr[i];
-    arr[i] = arr[j];
-    arr[j] = tmp;
-  }
 }

@@ -112,13 +112,25 @@ export interface TrainItem {
   destination: string | null;
 }
 
+/**
+ * The id a delivery uses for a load. Passengers and face-up cards go by their own id. A face-down card goes
+ * by its place (`face-down:<car>:<position on the car>`), because its owner may not know which card it is:
+ * the same id then comes out of the full state and out of every view.
+ */
+export function loadItemId(car: Car, index: number): string {
+  const l = car.loads[index];
+  if (l.kind === 'passenger') return l.id;
+  return l.faceDown ? `face-down:${car.card}:${index}` : l.card!;
+}
+
 export function itemsOnTrain(p: AnyPlayer): TrainItem[] {
   const out: TrainItem[] = [];
   for (const c of p.train) {
-    for (const l of c.loads) {
-      if (l.kind === 'passenger') out.push({ id: l.id, type: 'passenger', car: c.card, destination: passengerDestination(l.id) });
-      else if (l.card !== null) out.push({ id: l.card, type: l.as, car: c.card, destination: null });
-    }
+    c.loads.forEach((l, i) => {
+      const id = loadItemId(c, i);
+      if (l.kind === 'passenger') out.push({ id, type: 'passenger', car: c.card, destination: passengerDestination(l.id) });
+      else out.push({ id, type: l.as, car: c.card, destination: null });
+    });
   }
   return out;
 }

@@ -31,9 +31,13 @@ export interface PublicOptions {
   names: string[];
 }
 
-/** Something loaded on a car. A face-down card counts as the car's type; others see only that. */
+/**
+ * Something loaded on a car. A face-down card counts as the car's type. Only the seat that loaded it
+ * (`by`, set on face-down loads) knows which card it is; everyone else, the car's owner included, sees
+ * `card: null` in their view.
+ */
 export type Load =
-  | { kind: 'card'; card: string | null; as: CargoType | 'any'; faceDown: boolean }
+  | { kind: 'card'; card: string | null; as: CargoType | 'any'; faceDown: boolean; by?: Seat }
   | { kind: 'passenger'; id: string };
 
 export interface Car {

@@ -16,10 +16,11 @@ export function playerView(state: GameState, viewer: Viewer): PlayerView {
       name: p.name,
       hand: own ? [...p.hand] : null,
       handCount: p.hand.length,
-      // A face-down card shows only its car's type to anyone but its owner.
+      // A face-down card is known only to the seat that loaded it; everyone else, the car's owner
+      // included, sees just the car's type (the card came from the loader's hand).
       train: p.train.map((c) => ({
         card: c.card,
-        loads: c.loads.map((l) => (l.kind === 'card' && l.faceDown && !own ? { ...l, card: null } : { ...l })),
+        loads: c.loads.map((l) => (l.kind === 'card' && l.faceDown && l.by !== viewer ? { ...l, card: null } : { ...l })),
       })),
       buildings: [...p.buildings],
       islands: p.islands.map((i) => ({ ...i })),

@@ -73,7 +73,7 @@ export function loadCard(s: GameState, seat: Seat, car: string, id: string, face
   pull(s, id);
   const sym = card(id).symbol;
   const as = acc.goods === 'any' ? (faceDown || sym === 'all' ? 'any' : sym) : acc.goods;
-  c.loads.push({ kind: 'card', card: id, as, faceDown });
+  c.loads.push(faceDown ? { kind: 'card', card: id, as, faceDown, by: seat } : { kind: 'card', card: id, as, faceDown });
   return s;
 }
 

@@ -75,7 +75,7 @@ export function moveCard(s: GameState, id: string, to: CardPlace): GameState {
     const sym = card(id).symbol;
     const as: CargoType | 'any' =
       acc.goods === 'any' ? (sym === 'all' || to.faceDown ? 'any' : sym) : acc.goods!;
-    car.loads.push({ kind: 'card', card: id, as, faceDown: to.faceDown === true });
+    car.loads.push(to.faceDown ? { kind: 'card', card: id, as, faceDown: true, by: to.load } : { kind: 'card', card: id, as, faceDown: false });
   }
   return s;
 }

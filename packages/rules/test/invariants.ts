@@ -69,20 +69,23 @@ function findSecret(v: unknown, secrets: Map<string, string>, viewer: number | '
   }
 }
 
-/** No view may contain another seat's hand cards, face-down cards, the deck, the bag, the seed or the generator. */
+/**
+ * No view may contain another seat's hand cards, a face-down card the viewer did not load (wherever it lies,
+ * the viewer's own train included), the deck, the bag, the seed or the generator.
+ */
 export function checkViewsHideSecrets(s: GameState, only?: number | 'spectator'): void {
   const viewers: (number | 'spectator')[] = only !== undefined ? [only] : [...s.players.map((p) => p.seat), 'spectator'];
   for (const v of viewers) {
     const secrets = new Map<string, string>();
     for (const p of s.players) {
-      if (p.seat === v) continue;
-      for (const c of p.hand) secrets.set(c, `seat ${p.seat}'s hand card`);
-      for (const car of p.train) for (const l of car.loads) if (l.kind === 'card' && l.faceDown) secrets.set(l.card!, 'face-down card');
+      if (p.seat !== v) for (const c of p.hand) secrets.set(c, `seat ${p.seat}'s hand card`);
+      for (const car of p.train) for (const l of car.loads) if (l.kind === 'card' && l.faceDown && l.by !== v) secrets.set(l.card!, 'face-down card');
     }
     for (const c of s.deck) secrets.set(c, 'deck card');
     for (const c of s.bag) secrets.set(c, 'bag passenger');
     secrets.set(s.options.seed, 'the seed');
-    secrets.set('rng', 'the generator key');
+    secrets.set('rng', 'the generator');
+    if (s.rng.kind === 'chacha20') secrets.set(s.rng.key, 'the generator key');
     findSecret(playerView(s, v), secrets, v);
   }
 }

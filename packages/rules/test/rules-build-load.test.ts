@@ -9,7 +9,7 @@
  * boxcar-2.1, engine-2.2 box; tanker-3.3, hopper-3.2, bank.1 all types.
  */
 import {
-  applyAction, capacityOf, card, currentDecision, legalActions, playerView, weightOf, Action, GameState,
+  applyAction, capacityOf, card, currentDecision, itemsOnTrain, legalActions, playerView, weightOf, Action, GameState,
 } from '../src';
 import { act } from './helpers';
 import {
@@ -484,12 +484,12 @@ describe('load: basics', () => {
     expect(currentDecision(s)).toEqual({ seat: 0, kind: 'action', actionsLeft: 1 });
     expect(s.players[0].hand).toEqual([f1]);
     expect(s.discard[s.discard.length - 1]).toBe(f2);
-    const load = { kind: 'card', card: 'tanker-2.1', as: 'coal', faceDown: true };
+    const load = { kind: 'card', card: 'tanker-2.1', as: 'coal', faceDown: true, by: 0 };
     expect(s.players[0].train[1].loads).toEqual([load]);
     expect(playerView(s, 0).players[0].train[1].loads).toEqual([load]);
     for (const viewer of [1, 2, 'spectator'] as const) {
       const v = playerView(s, viewer);
-      expect(v.players[0].train[1].loads).toEqual([{ kind: 'card', card: null, as: 'coal', faceDown: true }]);
+      expect(v.players[0].train[1].loads).toEqual([{ kind: 'card', card: null, as: 'coal', faceDown: true, by: 0 }]);
       expect(JSON.stringify(v)).not.toContain('tanker-2.1');
     }
     // legalActions still agree for the other seats when the hidden card is on someone else's train.
@@ -731,8 +731,23 @@ describe('load: benefits of another player\'s car', () => {
     expect(s.players[0].hand).toEqual(['hopper-1.2']); // the draw waits for the payment
     s = act(s, { type: 'discard', card: 'hopper-1.2' });
     expect(s.players[0].hand).toHaveLength(3);
-    expect(s.players[1].train[1].loads).toEqual([{ kind: 'card', card: 'coach-1.1', as: 'oil', faceDown: true }]);
+    expect(s.players[1].train[1].loads).toEqual([{ kind: 'card', card: 'coach-1.1', as: 'oil', faceDown: true, by: 0 }]);
     expect(playerView(s, 0).players[1].train[1].loads[0]).toMatchObject({ as: 'oil', faceDown: true });
+  });
+
+  test('a face-down load into another player\'s car: the loader knows the card, the car\'s owner and everyone else do not', () => {
+    let s = loadTable(['coach-1.1', 'hopper-1.2'], ['tanker-1.1']);
+    s = act(s, { type: 'loadCard', card: 'coach-1.1', seat: 1, car: 'tanker-1.1', faceDown: true });
+    s = act(s, { type: 'discard', card: 'hopper-1.2' });
+    expect(playerView(s, 0).players[1].train[1].loads[0]).toEqual({ kind: 'card', card: 'coach-1.1', as: 'oil', faceDown: true, by: 0 });
+    for (const viewer of [1, 'spectator'] as const) {
+      const v = playerView(s, viewer);
+      expect(v.players[1].train[1].loads[0]).toEqual({ kind: 'card', card: null, as: 'oil', faceDown: true, by: 0 });
+      expect(JSON.stringify(v)).not.toContain('coach-1.1');
+    }
+    // The owner can still deliver it: it goes by its place on the car, the same id in the state and every view.
+    expect(itemsOnTrain(s.players[1]).map((i) => i.id)).toEqual(['face-down:tanker-1.1:0']);
+    expect(itemsOnTrain(playerView(s, 1).players[1]).map((i) => i.id)).toEqual(['face-down:tanker-1.1:0']);
   });
 });
 

@@ -575,7 +575,10 @@ describe('wild goods', () => {
     const b = good(s0, 'box');
     loadCard(s0, 0, 'boxcar-1.1', b);
     let s = act(s0, { type: 'deliver', at: 'alpine' }); // oil + box
-    s = act(s, { type: 'deliverPrimary', items: [c, b] });
+    // A face-down load is named by its place on the car, not by the card.
+    expect(() => act(s, { type: 'deliverPrimary', items: [c, b] })).toThrow(/NOT_ON_YOUR_TRAIN/);
+    s = act(s, { type: 'deliverPrimary', items: ['face-down:caboose-3.1:0', b] });
+    expect(s.discard).toContain(c);
     expect(s.players[0].islands).toEqual([{ island: 'alpine', secondary: null }]);
   });
 

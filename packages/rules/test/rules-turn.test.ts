@@ -4,7 +4,7 @@
  * situation by editing a fresh game's JSON state (see fixtures.ts).
  */
 import {
-  applyAction, currentDecision, legalActions, playerView, scoreBreakdown, Action, GameState,
+  applyAction, card, currentDecision, legalActions, playerView, scoreBreakdown, Action, GameState,
 } from '../src';
 import { act, picker } from './helpers';
 import {
@@ -365,7 +365,10 @@ describe('end of turn', () => {
     expect(currentDecision(s)).toEqual({ seat: 0, kind: 'handLimit', count: 2 });
     expect(s.turn.seat).toBe(0);
     const legal = expectSameLegal(s, 0);
-    expect(legal).toEqual(s.players[0].hand.map((card) => ({ type: 'discard', card })));
+    // One discard per distinct card face (identical copies are one choice); every copy is still accepted.
+    expect(legalActions(s, 0, { everyCopy: true })).toEqual(s.players[0].hand.map((card) => ({ type: 'discard', card })));
+    const faces = (ids: string[]) => new Set(ids.map((id) => `${card(id).kind}/${card(id).symbol}`));
+    expect(legal.length).toBe(faces(s.players[0].hand).size);
     expect(legalActions(s, 1)).toEqual([]);
 
     expectRefused(s, 0, TAKE_DECK, 'WRONG_DECISION');
