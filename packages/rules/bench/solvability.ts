@@ -7,11 +7,12 @@
  * deals tried, deals won, the actions a win took (mean and fewest; "actions" are applyAction calls,
  * payments and delivery steps included, "main" the main actions used, two per turn) and the time.
  *
- *   npm run solvability -- [--deals 20] [--chapters 1,4,challenge] [--jobs 1] [--budget 8000]
+ *   npm run solvability -- [--deals 20] [--chapters 1,4,challenge] [--jobs 1] [--effort 150000]
  *                          [--seed-prefix deal] [--write-fixtures] [--verbose]
  *
  * --jobs N runs N child processes (the machine is shared: the default is 1).
- * --budget is the wall-clock budget per deal in milliseconds.
+ * --effort caps the applyAction calls spent on one deal (all attempts together); counting work instead
+ * of time makes a run give the same table on a busy machine as on an idle one.
  * --write-fixtures stores, per chapter, the won deal with the fewest actions in
  * test/fixtures/solo-wins/ (replayed by test/solo-wins.test.ts).
  */
@@ -19,13 +20,13 @@ import { fork } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { solve, type Mode, type SolveResult } from './solver/search';
+import { DEFAULT_EFFORT, solve, type Mode, type SolveResult } from './solver/search';
 
-interface Task { mode: Mode; seed: string; budgetMs: number }
+interface Task { mode: Mode; seed: string; effort: number }
 
 function parseArgs(argv: string[]) {
   const o = {
-    deals: 20, modes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 'challenge'] as Mode[], jobs: 1, budgetMs: 8000,
+    deals: 20, modes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 'challenge'] as Mode[], jobs: 1, effort: DEFAULT_EFFORT,
     seedPrefix: 'deal', writeFixtures: false, verbose: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -38,7 +39,7 @@ function parseArgs(argv: string[]) {
     if (a === '--deals') o.deals = Number(v());
     else if (a === '--chapters') o.modes = v().split(',').map((m) => (m === 'challenge' || m === 'c' ? 'challenge' : Number(m)));
     else if (a === '--jobs') o.jobs = Math.max(1, Number(v()));
-    else if (a === '--budget') o.budgetMs = Number(v());
+    else if (a === '--effort') o.effort = Number(v());
     else if (a === '--seed-prefix') o.seedPrefix = v();
     else if (a === '--write-fixtures') o.writeFixtures = true;
     else if (a === '--verbose') o.verbose = true;
@@ -99,8 +100,8 @@ function fixturePath(m: Mode): string {
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const tasks: Task[] = [];
-  for (const mode of o.modes) for (let i = 0; i < o.deals; i++) tasks.push({ mode, seed: `${o.seedPrefix}-${i + 1}`, budgetMs: o.budgetMs });
-  console.log(`Solvability search: ${o.deals} deal(s) per chapter, ${o.budgetMs} ms budget per deal, ${o.jobs} job(s), node ${process.version}, ${os.cpus().length} cores`);
+  for (const mode of o.modes) for (let i = 0; i < o.deals; i++) tasks.push({ mode, seed: `${o.seedPrefix}-${i + 1}`, effort: o.effort });
+  console.log(`Solvability search: ${o.deals} deal(s) per chapter, effort ${o.effort} applyAction calls per deal, ${o.jobs} job(s), node ${process.version}, ${os.cpus().length} cores`);
   const t0 = Date.now();
   const results = await runAll(tasks, o.jobs, (r) => {
     if (o.verbose) {

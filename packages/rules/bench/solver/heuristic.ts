@@ -7,7 +7,7 @@
 import {
   card, carAccepts, capacityOf, weightOf, island as islandDef, itemsOnTrain, passengerDestination, playerScore,
   scenarioOf, ticketDef, buildingPoints, CATALOGUE, ISLANDS,
-  type CargoType, type GameState, type Objective, type PlayerState,
+  type CargoType, type Category, type GameState, type Objective, type PlayerState,
 } from '../../src';
 
 type Goods = Record<CargoType | 'any', number>;
@@ -98,14 +98,12 @@ function contractsProgress(s: GameState, p: PlayerState, islands: readonly strin
   const targets = new Set(islands);
   const need: Goods = { coal: 0, oil: 0, box: 0, any: 0 };
   let steps = 0;
-  let shortfall = 0;
+  // Per good, how much more room one delivery needs than the train has (all its goods ride at once).
+  const shortBy: Record<CargoType, number> = { coal: 0, oil: 0, box: 0 };
   const add = (goods: readonly CargoType[]) => {
     const per: Record<string, number> = {};
     for (const g of goods) { need[g]++; per[g] = (per[g] ?? 0) + 1; }
-    // One delivery needs all its goods on the train at once.
-    let short = 0;
-    for (const g of CARGO) short += Math.max(0, (per[g] ?? 0) - cap[g]);
-    shortfall = Math.max(shortfall, Math.max(0, short - cap.any));
+    for (const g of CARGO) shortBy[g] = Math.max(shortBy[g], (per[g] ?? 0) - cap[g]);
   };
   const left = { ...loaded };
   const bestSecondary = (id: string) => {
@@ -139,19 +137,49 @@ function contractsProgress(s: GameState, p: PlayerState, islands: readonly strin
   }
   roomCover = Math.min(remaining, roomCover + spareRoom);
   handCover = Math.min(remaining, handCover + spareHand);
+  // The deck is the clock: every main-action load draws its car's cards and every night burns one. When
+  // the work left needs more deck than there is, the plan is too slow.
+  const draws = p.train.map((c) => card(c.card)).filter((c) => carAccepts(c).goods !== null).map((c) => c.benefit?.draw ?? 0);
+  const avgDraw = draws.length ? draws.reduce((x, y) => x + y, 0) / draws.length : 3;
+  const islandsLeft = islands.filter((id) => !p.islands.some((h) => h.island === id && (h.secondary !== null || noSecondary))).length;
+  const turnsNeeded = (remaining + islandsLeft) / 2;
+  const deficit = Math.max(0, remaining * avgDraw + turnsNeeded - s.deck.length);
   const blocking = !noSecondary && p.islands.some((h) => h.secondary === null && !targets.has(h.island));
-  // A good still needed with no car of its type to carry it: the train must change first.
-  let noCar = 0;
-  for (const g of CARGO) if (need[g] > 0 && cap[g] === 0) noCar += 1;
-  noCar = Math.max(0, noCar - cap.any);
-  shortfall += noCar;
-  return -1.2 * T.remaining * remaining - 1.0 * T.steps * steps + 0.45 * T.room * roomCover + 0.2 * T.hand * handCover - 0.6 * T.short * shortfall - (blocking ? 3 : 0)
+  // Goods the train cannot carry enough of: the train must change first. Partial credit when the card
+  // that fixes it is in hand and fits now, or fits once the engine in hand is built.
+  const spare = capacityOf(p.train) - weightOf(p.train);
+  const eng = card(p.train[0].card);
+  const engineUp = Math.max(0, ...p.hand.map((id) => card(id)).filter((c) => c.category === 'engine' && (c.level ?? 1) > (eng.level ?? 1)).map((c) => c.engineCapacity - eng.engineCapacity));
+  let short = 0;
+  let fixable = 0;
+  for (const g of CARGO) {
+    const by = Math.max(shortBy[g], cap[g] === 0 && need[g] > 0 ? 1 : 0);
+    if (by <= 0) continue;
+    short += by;
+    let best = 0;
+    for (const id of p.hand) {
+      const c = card(id);
+      if (c.category !== CAR_OF[g] && c.ability !== 'storeAny') continue;
+      // An upgrade of a car of the same kind only adds the difference in weight and capacity.
+      const old = p.train.map((x) => card(x.card)).filter((o) => o.category === c.category && (o.level ?? 0) < (c.level ?? 0));
+      const w = Math.min(c.weight, ...old.map((o) => c.weight - o.weight));
+      const gain = Math.max(1, Math.min(by, c.cargoCapacity - Math.min(...old.map((o) => o.cargoCapacity), c.cargoCapacity) || c.cargoCapacity));
+      const credit = w <= spare ? 0.5 : w <= spare + engineUp ? 0.3 : 0.1;
+      best = Math.max(best, credit * gain);
+    }
+    fixable += Math.min(best, by);
+  }
+  short = Math.max(0, short - cap.any);
+  fixable = Math.min(fixable, short);
+  const shortfall = short - fixable;
+  return -1.2 * T.remaining * remaining - 1.0 * T.steps * steps + 0.45 * T.room * roomCover + 0.2 * T.hand * handCover - 1.0 * T.short * shortfall + 0.08 * Math.min(spare, 4) - 0.4 * T.deck * deficit - (blocking ? 3 : 0)
     + 0.1 * Math.min(matched, 4);
 }
 
-const CONTRACT_DECK = Number(process.env.CD ?? 1);
+const CONTRACT_DECK = Number(process.env.CD ?? 0.4);
 const CONTRACT_HAND = Number(process.env.CH ?? 6);
 const CARGO: readonly CargoType[] = ['coal', 'oil', 'box'];
+const CAR_OF: Record<CargoType, string> = { coal: 'hopper', oil: 'tanker', box: 'boxcar' };
 
 function ticketsProgress(s: GameState, p: PlayerState, count: number): number {
   const room = freeRoom(p);
@@ -172,7 +200,7 @@ function ticketsProgress(s: GameState, p: PlayerState, count: number): number {
   return 3 * v;
 }
 
-function level3Progress(p: PlayerState, categories: readonly string[]): number {
+function level3Progress(p: PlayerState, categories: readonly Category[]): number {
   let v = 0;
   const eng = card(p.train[0].card).level ?? 1;
   const handL3 = new Set(p.hand.filter((id) => card(id).level === 3).map((id) => card(id).category));

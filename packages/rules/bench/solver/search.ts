@@ -13,7 +13,7 @@
  * game: replaying its seed and actions reproduces the win (the fixtures and their test do exactly that).
  */
 import {
-  applyAction, card, createGame, currentDecision, legalActions, scenarioOf, playerScore,
+  applyAction, card, createGame, currentDecision, legalActions, scenarioOf, playerScore, soloStatus,
   type Action, type GameState, type Car,
 } from '../../src';
 import { evaluate, keepValue, mainActionsUsed, setTune } from './heuristic';
@@ -30,8 +30,11 @@ export interface SolveOptions {
   widths?: number[];
   /** At most this many attempts. */
   attempts?: number;
-  /** Wall-clock budget for this deal, in milliseconds. */
-  budgetMs?: number;
+  /**
+   * Effort budget for this deal: applyAction calls across all attempts. Counting work instead of time
+   * keeps a run reproducible (the same deal gives the same answer on a busy or an idle machine).
+   */
+  effort?: number;
 }
 
 export interface SolveResult {
@@ -167,7 +170,7 @@ function autoReturn(s: GameState): boolean {
 export class Searcher {
   applies = 0;
   private readonly autoRet: boolean;
-  constructor(readonly root: GameState, private readonly deadline: number) {
+  constructor(readonly root: GameState, private readonly maxApplies: number) {
     this.autoRet = autoReturn(root);
   }
 
@@ -223,7 +226,7 @@ export class Searcher {
     let layer: Node[] = [{ s: this.root, path: null, len: 0 }];
     const won = (s: GameState) => s.result?.solo === 'won';
     while (layer.length > 0) {
-      if (Date.now() > this.deadline) return null;
+      if (this.applies > this.maxApplies) return null;
       const next = new Map<string, { n: Node; v: number }>();
       for (const n of layer) {
         const legal = legalActions(n.s, 0);
@@ -254,6 +257,8 @@ export function pathOf(n: Node): Action[] {
   return out.reverse();
 }
 
+export const DEFAULT_EFFORT = 150_000;
+
 /** Attempt k's beam width: mostly narrow (fast), every fourth attempt four times wider, growing slowly. */
 export function widthOf(k: number): number {
   return 6 * (k % 4 === 3 ? 4 : 1) * (1 + Math.floor(k / 12));
@@ -261,17 +266,17 @@ export function widthOf(k: number): number {
 
 export function solve(o: SolveOptions): SolveResult {
   const t0 = Date.now();
-  const budget = o.budgetMs ?? 8000;
+  const effort = o.effort ?? DEFAULT_EFFORT;
   const maxAttempts = o.attempts ?? Infinity;
   const root = newDeal(o.mode, o.seed);
-  const search = new Searcher(root, t0 + budget);
+  const search = new Searcher(root, effort);
   let best: Node | null = null;
   let bestScore = -Infinity;
   let bestLost: Node | null = null;
   let bestLostV = -Infinity;
   let usedWidth = 0;
   let k = 0;
-  for (; k < maxAttempts && Date.now() < t0 + budget; k++) {
+  for (; k < maxAttempts && search.applies < effort; k++) {
     const w = o.widths?.[k] ?? widthOf(k);
     if (o.widths && k >= o.widths.length) break;
     usedWidth = w;
@@ -308,6 +313,7 @@ export function solve(o: SolveOptions): SolveResult {
 export function describe(s: GameState): string {
   const p = s.players[0];
   const cars = p.train.map((c) => card(c.card).kind).join(' ');
-  return `train [${cars}] buildings [${p.buildings.join(' ')}] islands [${p.islands.map((h) => `${h.island}${h.secondary === null ? '' : '+'}`).join(' ')}] ` +
+  const st = soloStatus(s);
+  return `${st && st.mode === 'scenario' ? `${st.label}; ` : ''}train [${cars}] buildings [${p.buildings.join(' ')}] islands [${p.islands.map((h) => `${h.island}${h.secondary === null ? '' : '+'}`).join(' ')}] ` +
     `hand ${p.hand.length} vp ${p.vp} tickets [${s.tickets.map((t) => t.filled.length).join('')}] deck ${s.deck.length} turn ${s.turn.number}`;
 }
