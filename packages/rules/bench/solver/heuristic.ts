@@ -176,6 +176,7 @@ function contractsProgress(s: GameState, p: PlayerState, islands: readonly strin
     + 0.1 * Math.min(matched, 4);
 }
 
+const SCORE_CARS = Number(process.env.SC ?? 0.4);
 const CONTRACT_DECK = Number(process.env.CD ?? 0.4);
 const CONTRACT_HAND = Number(process.env.CH ?? 6);
 const CARGO: readonly CargoType[] = ['coal', 'oil', 'box'];
@@ -270,6 +271,11 @@ function scoreProgress(s: GameState, p: PlayerState, tokensNegative: boolean): n
     v += tf * best;
   }
   v += tf * buildingHandPotential(s, p) * 0.5 * T.potential;
+  // Cars in hand that the engine can pull: their badge is a build away (the best two count).
+  const spare = capacityOf(p.train) - weightOf(p.train);
+  const cars = p.hand.map((id) => card(id)).filter((c) => c.category !== 'building' && c.category !== 'engine' && c.weight <= spare + c.engineCapacity)
+    .map((c) => c.vp * Math.min(1, (p.hand.length - 1) / Math.max(1, c.cost))).sort((x, y) => y - x).slice(0, 2);
+  v += tf * SCORE_CARS * T.potential * cars.reduce((x, y) => x + y, 0);
   v += tf * 0.4 * T.room * Math.min(room.coal + room.oil + room.box + room.any + room.seats, 6);
   if (tokensNegative) v -= 0; // tokens are already negative in the total
   return v;
