@@ -8,11 +8,12 @@
  * payments and delivery steps included, "main" the main actions used, two per turn) and the time.
  *
  *   npm run solvability -- [--deals 20] [--chapters 1,4,challenge] [--jobs 1] [--effort 150000]
- *                          [--seed-prefix deal | --seeds deal-1,deal-7] [--write-fixtures] [--verbose]
+ *                          [--seed-prefix deal | --seeds deal-1,deal-7] [--deck-left] [--write-fixtures] [--verbose]
  *
  * --jobs N runs N child processes (the machine is shared: the default is 1).
  * --effort caps the applyAction calls spent on one deal (all attempts together); counting work instead
  * of time makes a run give the same table on a busy machine as on an idle one.
+ * --deck-left counts only wins that leave a card in the deck (see SolveOptions.deckLeft).
  * --write-fixtures stores, per chapter, the won deal with the fewest actions in
  * test/fixtures/solo-wins/ (replayed by test/solo-wins.test.ts).
  */
@@ -22,12 +23,12 @@ import * as os from 'os';
 import * as path from 'path';
 import { DEFAULT_EFFORT, solve, type Mode, type SolveResult } from './solver/search';
 
-interface Task { mode: Mode; seed: string; effort: number }
+interface Task { mode: Mode; seed: string; effort: number; deckLeft: boolean }
 
 function parseArgs(argv: string[]) {
   const o = {
     deals: 20, modes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 'challenge'] as Mode[], jobs: 1, effort: DEFAULT_EFFORT,
-    seedPrefix: 'deal', seeds: null as string[] | null, writeFixtures: false, verbose: false,
+    seedPrefix: 'deal', seeds: null as string[] | null, deckLeft: false, writeFixtures: false, verbose: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -42,6 +43,7 @@ function parseArgs(argv: string[]) {
     else if (a === '--effort') o.effort = Number(v());
     else if (a === '--seed-prefix') o.seedPrefix = v();
     else if (a === '--seeds') o.seeds = v().split(',');
+    else if (a === '--deck-left') o.deckLeft = true;
     else if (a === '--write-fixtures') o.writeFixtures = true;
     else if (a === '--verbose') o.verbose = true;
     else throw new Error(`unknown option ${a}`);
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const tasks: Task[] = [];
   const seeds = o.seeds ?? Array.from({ length: o.deals }, (_, i) => `${o.seedPrefix}-${i + 1}`);
-  for (const mode of o.modes) for (const seed of seeds) tasks.push({ mode, seed, effort: o.effort });
+  for (const mode of o.modes) for (const seed of seeds) tasks.push({ mode, seed, effort: o.effort, deckLeft: o.deckLeft });
   console.log(`Solvability search: ${seeds.length} deal(s) per chapter, effort ${o.effort} applyAction calls per deal, ${o.jobs} job(s), node ${process.version}, ${os.cpus().length} cores`);
   const t0 = Date.now();
   const results = await runAll(tasks, o.jobs, (r) => {

@@ -31,6 +31,12 @@ export interface SolveOptions {
   /** At most this many attempts. */
   attempts?: number;
   /**
+   * Only count wins that leave a card in the deck. The engine checks the objective before the empty
+   * deck, so a step that meets the objective while drawing the last card wins; this finds wins that do
+   * not lean on that order.
+   */
+  deckLeft?: boolean;
+  /**
    * Effort budget for this deal: applyAction calls across all attempts. Counting work instead of time
    * keeps a run reproducible (the same deal gives the same answer on a busy or an idle machine).
    */
@@ -170,7 +176,7 @@ function autoReturn(s: GameState): boolean {
 export class Searcher {
   applies = 0;
   private readonly autoRet: boolean;
-  constructor(readonly root: GameState, private readonly maxApplies: number) {
+  constructor(readonly root: GameState, private readonly maxApplies: number, private readonly deckLeft = false) {
     this.autoRet = autoReturn(root);
   }
 
@@ -224,7 +230,7 @@ export class Searcher {
   /** One beam run. Returns a won node, or the best finished node (Challenge), or null. */
   run(width: number, onFinished: (n: Node) => void): Node | null {
     let layer: Node[] = [{ s: this.root, path: null, len: 0 }];
-    const won = (s: GameState) => s.result?.solo === 'won';
+    const won = (s: GameState) => s.result?.solo === 'won' && (!this.deckLeft || s.deck.length > 0);
     while (layer.length > 0) {
       if (this.applies > this.maxApplies) return null;
       const next = new Map<string, { n: Node; v: number }>();
@@ -269,7 +275,7 @@ export function solve(o: SolveOptions): SolveResult {
   const effort = o.effort ?? DEFAULT_EFFORT;
   const maxAttempts = o.attempts ?? Infinity;
   const root = newDeal(o.mode, o.seed);
-  const search = new Searcher(root, effort);
+  const search = new Searcher(root, effort, o.deckLeft === true);
   let best: Node | null = null;
   let bestScore = -Infinity;
   let bestLost: Node | null = null;
