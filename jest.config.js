@@ -12,9 +12,16 @@ const shared = {
   },
 };
 
+// The server tests' SDK clients use the `ws` package (they drop connections with terminate(), which
+// Node 22+'s own WebSocket cannot do): see packages/server/test/support/sdk-on-ws.ts.
+const setupFiles = { server: ['<rootDir>/test/support/sdk-on-ws.ts'] };
+
 const projects = ['rules', 'bots', 'server', 'client-web']
   .filter((p) => fs.existsSync(path.join(__dirname, 'packages', p, 'test')))
-  .map((p) => ({ ...shared, displayName: p, rootDir: `<rootDir>/packages/${p}`, testMatch: ['<rootDir>/test/**/*.test.ts'] }));
+  .map((p) => ({
+    ...shared, displayName: p, rootDir: `<rootDir>/packages/${p}`, testMatch: ['<rootDir>/test/**/*.test.ts'],
+    ...(setupFiles[p] ? { setupFiles: setupFiles[p] } : {}),
+  }));
 
 // Two workers: jest's default on a 2-core machine is one (it then runs
 // in band, one file after another), and the random-game property files are long and CPU-bound.

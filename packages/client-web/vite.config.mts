@@ -1,12 +1,47 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Writes `.br` and `.gz` beside every text asset after a build, for the server to send precompressed. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(c) {
+      outDir = c.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+        const p = join(dir, f);
+        return statSync(p).isDirectory() ? walk(p) : [p];
+      });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
 
 // The rules package is pure TypeScript: bundle it from source, no build step needed.
 const rules = fileURLToPath(new URL('../rules/src/index.ts', import.meta.url));
 
 export default defineConfig({
   resolve: { alias: { '@isle-of-trains/rules': rules } },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true },
+  // 'hidden': maps are written for debugging but not referenced from the scripts (and the server does not serve them).
+  build: {
+    outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: 'hidden',
+    // The rules modules only define things: unused ones (the engine, until the replay viewer loads it) stay out
+    // of the main script.
+    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/]rules[\\/]src[\\/]/.test(id) } },
+  },
+  plugins: [precompress()],
   server: {
     // `npm run dev`: the page comes from Vite; /api is proxied to the game server on :2567
     // (the SDK connects to :2567 itself, see src/main.ts).

@@ -6,7 +6,8 @@
  *   pick(offer, key)              -> { selection, send? }  (the next selection and maybe an action)
  */
 import { CATALOGUE, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
-import { CARGO_LABEL, cardName, passengerInfo, placeName, shortName } from './cards';
+import { bonusText, cardName, passengerInfo, placeName, shortName } from './cards';
+import { describe, itemText, loadReward, needsConfirm } from './describe';
 
 type BuildAction = Extract<Action, { type: 'build' }>;
 
@@ -42,7 +43,9 @@ export type Selection =
   | { kind: 'passenger'; passenger: string }
   | { kind: 'scrap'; card: string; upgrade: string | null }
   | { kind: 'item'; id: string }
-  | { kind: 'choose'; title: string; options: Choice[] };
+  | { kind: 'choose'; title: string; options: Choice[] }
+  /** A move waiting for Confirm or Cancel: nothing is sent before that. `at` is the target it came from. */
+  | { kind: 'confirm'; action: Action; label: string; at: string | null };
 
 export const NONE: Selection = { kind: 'none' };
 
@@ -77,27 +80,12 @@ function carName(view: PlayerView, seat: number, car: string, me: number): strin
   return `${owner} ${shortName(car)}`;
 }
 
-/** Describe a delivered item (a good or passenger on my train). */
-function itemLabel(view: PlayerView, me: number, id: string): string {
-  if (id.startsWith('p-')) return passengerInfo(id).label;
-  for (const c of view.players[me]?.train ?? []) {
-    for (const l of c.loads) {
-      if (l.kind === 'card' && l.card === id) return `${CARGO_LABEL[l.as] ?? l.as} (${shortName(c.card)})`;
-    }
-  }
-  return cardName(id);
-}
-
-function buildLabel(a: BuildAction, view: PlayerView, me: number): string {
-  const what = cardName(a.card);
-  let s = a.upgrade ? `Upgrade your ${shortName(a.upgrade)} to ${what}` : `Build ${what}`;
-  if (a.replace) s += `, replacing your ${cardName(a.replace)}`;
-  if (a.scrap) s += ` (scrap ${carName(view, me, a.scrap, me)})`;
-  return s;
-}
-
-function loadHint(a: Extract<Action, { type: 'loadCard' }>): string {
-  return a.faceDown ? 'Load face down (+1 card)' : 'Load here';
+function loadHint(view: PlayerView, me: number, a: Extract<Action, { type: 'loadCard' | 'loadPassenger' }>, bonus: boolean): string {
+  const where = carName(view, a.seat, a.car, me);
+  const kind = a.type === 'loadPassenger' ? 'passenger' : 'any';
+  const reward = a.type === 'loadCard' ? describe(a, view, me, null).split(': ').pop()! : loadReward(view, me, a.seat, a.car, kind, bonus);
+  const shortReward = bonus ? reward : reward.replace(/^no reward.*$/, 'no reward');
+  return a.type === 'loadCard' && a.faceDown ? `Face down into ${where} (+1 card): ${shortReward}` : `Into ${where}: ${shortReward}`;
 }
 
 function addTarget(targets: Record<string, TargetOffer>, key: string, offer: TargetOffer, title: string): void {
@@ -111,6 +99,7 @@ function addTarget(targets: Record<string, TargetOffer>, key: string, offer: Tar
     ? [...existing.effect.select.options]
     : [{ key: `${key}#0`, label: existing.hint, effect: existing.effect }];
   options.push({ key: `${key}#${options.length}`, label: offer.hint, effect: offer.effect });
+  // The same words twice would be a trap: number them.
   targets[key] = { hint: 'Choose', effect: { select: { kind: 'choose', title, options } } };
 }
 
@@ -132,8 +121,8 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
         addTarget(targets, targetKey({ t: 'destination', at: a.at }), { hint: `Deliver at ${placeName(a.at)}`, effect: { send: a } }, '');
       }
     }
-    const prompt = bonus
-      ? 'Bonus move: pick a highlighted card, passenger or destination, or skip it.'
+    const prompt = bonus && d.kind === 'bonus'
+      ? `Bonus: ${bonusText(d.bonus)} (from ${cardName(d.source) || d.source}). Pick a highlighted card, passenger or destination, or skip it.`
       : 'Take a card or a passenger; or pick a hand card (build or load), a waiting passenger (load) or a destination (deliver).';
     return { prompt, targets, buttons, canCancel: false };
   }
@@ -154,7 +143,7 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
       const effect: Effect = plain
         ? { send: plain }
         : { select: { kind: 'scrap', card: c, upgrade: first.upgrade ?? null } };
-      const label = plain ? buildLabel(plain, view, me) : `${buildLabel({ ...first, scrap: undefined }, view, me)} (scrap a car first)`;
+      const label = plain ? describe(plain, view, me, d) : `${describe({ ...first, scrap: undefined }, view, me, d).split(':')[0]} (choose a car to scrap first)`;
       buttons.push({ key: `build:${first.upgrade ?? ''}:${first.replace ?? ''}`, label, effect });
       if (first.upgrade) {
         addTarget(targets, targetKey({ t: 'car', seat: me, car: first.upgrade }), { hint: `Upgrade to ${shortName(c)}`, effect }, `What should ${cardName(c)} do?`);
@@ -167,7 +156,7 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
       if (a.type === 'loadCard' && a.card === c) {
         addTarget(
           targets, targetKey({ t: 'car', seat: a.seat, car: a.car }),
-          { hint: loadHint(a), effect: { send: a }, variant: a.faceDown ? 'extra' : undefined },
+          { hint: loadHint(view, me, a, bonus), effect: { send: a }, variant: a.faceDown ? 'extra' : undefined },
           `What should ${cardName(c)} do?`,
         );
       }
@@ -182,7 +171,7 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
   if (sel.kind === 'passenger') {
     for (const a of legal) {
       if (a.type === 'loadPassenger' && a.passenger === sel.passenger) {
-        addTarget(targets, targetKey({ t: 'car', seat: a.seat, car: a.car }), { hint: 'Seat here', effect: { send: a } }, '');
+        addTarget(targets, targetKey({ t: 'car', seat: a.seat, car: a.car }), { hint: loadHint(view, me, a, bonus), effect: { send: a } }, '');
       }
     }
     return { prompt: `Load the ${passengerInfo(sel.passenger).label} into a highlighted car.`, targets, buttons, canCancel: true };
@@ -192,7 +181,7 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
     for (const a of legal) {
       if (a.type === 'build' && a.card === sel.card && (a.upgrade ?? null) === sel.upgrade && a.scrap && !a.replace) {
         addTarget(targets, targetKey({ t: 'car', seat: me, car: a.scrap }), { hint: 'Scrap', effect: { send: a } }, '');
-        buttons.push({ key: `scrap:${a.scrap}`, label: `Scrap your ${shortName(a.scrap)}`, effect: { send: a } });
+        buttons.push({ key: `scrap:${a.scrap}`, label: describe(a, view, me, d), effect: { send: a } });
       }
     }
     return {
@@ -209,7 +198,8 @@ function chooseOffer(sel: Selection): Offer {
   return { prompt: sel.title || 'Choose:', targets: {}, buttons: sel.options, canCancel: true };
 }
 
-function deliveryOffer(legal: Action[], sel: Selection, view: PlayerView, me: number, at: string): Offer {
+function deliveryOffer(legal: Action[], sel: Selection, view: PlayerView, me: number, dd: Decision): Offer {
+  const at = dd.kind === 'delivery' ? dd.progress.at : '';
   const targets: Record<string, TargetOffer> = {};
   const buttons: Choice[] = [];
   if (sel.kind === 'choose') return chooseOffer(sel);
@@ -219,32 +209,22 @@ function deliveryOffer(legal: Action[], sel: Selection, view: PlayerView, me: nu
     list.push({ key: `item:${id}#${list.length}`, label, long, effect: { send: a } });
     itemActions.set(id, list);
   };
-  const it = (id: string) => itemLabel(view, me, id);
   for (const a of legal) {
     switch (a.type) {
       case 'deliverPrimary':
-        buttons.push({
-          key: `primary:${a.items.join(',')}`,
-          label: `Primary contract with ${a.items.map(it).join(' + ')}`,
-          effect: { send: a },
-        });
+        buttons.push({ key: `primary:${a.items.join(',')}`, label: describe(a, view, me, dd), effect: { send: a } });
         break;
       case 'deliverSecondary':
-        buttons.push({
-          key: `secondary:${a.contract}:${a.items.join(',')}`,
-          label: `Secondary contract ${a.contract + 1} with ${a.items.map(it).join(' + ')}`,
-          effect: { send: a },
-        });
+        buttons.push({ key: `secondary:${a.contract}:${a.items.join(',')}`, label: describe(a, view, me, dd), effect: { send: a } });
         break;
       case 'deliverTicket':
-        addItem(a.passenger, a.to ? `Ticket at ${placeName(a.to)} (Caboose 9)` : `Ticket at ${placeName(at)}`,
-          `Deliver the ${it(a.passenger)} to the ticket at ${placeName(a.to ?? at)}${a.to ? ' (Caboose 9)' : ''}`, a);
+        addItem(a.passenger, a.to ? `Ticket at ${placeName(a.to)} (Caboose 9)` : `Ticket at ${placeName(at)}`, describe(a, view, me, dd), a);
         break;
       case 'deliverAnyPassenger':
-        addItem(a.passenger, 'Ticket reward here, any colour (Caboose 10)', `Deliver the ${it(a.passenger)} here for the ticket reward (Caboose 10)`, a);
+        addItem(a.passenger, 'Ticket reward here, any colour (Caboose 10)', describe(a, view, me, dd), a);
         break;
       case 'deliverSpecial':
-        addItem(a.item, 'Special delivery: +2 cards', `Special delivery of ${it(a.item)}: +2 cards`, a);
+        addItem(a.item, 'Special delivery', describe(a, view, me, dd), a);
         break;
       default:
         break;
@@ -252,7 +232,7 @@ function deliveryOffer(legal: Action[], sel: Selection, view: PlayerView, me: nu
   }
   if (sel.kind === 'item') {
     const list = (itemActions.get(sel.id) ?? []).map(({ long: _long, ...c }) => c);
-    return { prompt: `Deliver ${itemLabel(view, me, sel.id)}:`, targets, buttons: list, canCancel: true };
+    return { prompt: `Deliver ${itemText(view, me, sel.id)}:`, targets, buttons: list, canCancel: true };
   }
   for (const [id, list] of itemActions) {
     const effect: Effect = list.length === 1 ? list[0].effect : { select: { kind: 'item', id } };
@@ -271,6 +251,14 @@ function deliveryOffer(legal: Action[], sel: Selection, view: PlayerView, me: nu
 export function offer(legal: Action[], sel: Selection, view: PlayerView | null, me: number | null, d: Decision | null): Offer {
   const empty: Offer = { prompt: '', targets: {}, buttons: [], canCancel: false };
   if (!view || me === null || !d || d.seat !== me || legal.length === 0) return empty;
+  if (sel.kind === 'confirm') {
+    return {
+      prompt: `${sel.label}?`,
+      targets: {},
+      buttons: [{ key: 'confirm', label: 'Confirm', effect: { send: sel.action } }],
+      canCancel: true,
+    };
+  }
   let out: Offer;
   switch (d.kind) {
     case 'action':
@@ -293,20 +281,43 @@ export function offer(legal: Action[], sel: Selection, view: PlayerView | null, 
       break;
     }
     case 'delivery':
-      out = deliveryOffer(legal, sel, view, me, d.progress.at);
+      out = deliveryOffer(legal, sel, view, me, d);
       break;
   }
   // Moves available at any step.
   if (sel.kind === 'none') {
     for (const a of legal) {
-      if (a.type === 'skip') out.buttons.push({ key: 'skip', label: 'Skip the bonus', effect: { send: a } });
+      if (a.type === 'skip') out.buttons.push({ key: 'skip', label: describe(a, view, me, d), effect: { send: a } });
       if (a.type === 'returnCard') {
         const cost = SCENARIOS.find((x) => x.chapter === view?.options.scenario && view.options.mode === 'scenario')?.rules.returnCost ?? CATALOGUE.solo.returnCost;
         out.buttons.push({ key: 'returnCard', label: `Put the discard top back on the deck (${cost} VP)`, effect: { send: a } });
       }
     }
   }
-  return out;
+  return guard(out, view, me, d);
+}
+
+/** Every move that changes the table for good goes through a confirm step; its words name owner and reward. */
+function guard(o: Offer, view: PlayerView, me: number, d: Decision): Offer {
+  const wrap = (e: Effect, at: string | null): Effect => {
+    if ('send' in e) {
+      return needsConfirm(e.send) ? { select: { kind: 'confirm', action: e.send, label: describe(e.send, view, me, d), at } } : e;
+    }
+    if (e.select.kind === 'choose') {
+      const options = e.select.options.map((c) => ({ ...c, label: 'send' in c.effect ? describe(c.effect.send, view, me, d) : c.label, effect: wrap(c.effect, at) }));
+      return { select: { ...e.select, options } };
+    }
+    return e;
+  };
+  const targets: Record<string, TargetOffer> = {};
+  for (const [k, t] of Object.entries(o.targets)) targets[k] = { ...t, effect: wrap(t.effect, k) };
+  const seen = new Map<string, number>();
+  const buttons = o.buttons.map((b) => {
+    const n = (seen.get(b.label) ?? 0) + 1;
+    seen.set(b.label, n);
+    return { ...b, label: n > 1 ? `${b.label} (option ${n})` : b.label, effect: wrap(b.effect, null) };
+  });
+  return { ...o, targets, buttons };
 }
 
 export interface PickResult {
@@ -333,9 +344,14 @@ export function pick(o: Offer, key: string, current: Selection): PickResult {
 /** After new state arrives: keep a selection only if it still offers something. */
 export function normalise(legal: Action[], sel: Selection, view: PlayerView | null, me: number | null, d: Decision | null): Selection {
   if (sel.kind === 'none') return sel;
+  if (sel.kind === 'confirm') {
+    const ok = legal.some((a) => JSON.stringify(a) === JSON.stringify(sel.action));
+    return ok && d !== null && d.seat === me ? sel : NONE;
+  }
   if (sel.kind === 'choose') {
     const ok = new Set(legal.map((a) => JSON.stringify(a)));
-    const still = sel.options.every((c) => !('send' in c.effect) || ok.has(JSON.stringify(c.effect.send)));
+    const sent = (e: Effect): Action | null => ('send' in e ? e.send : e.select.kind === 'confirm' ? e.select.action : null);
+    const still = sel.options.every((c) => { const a = sent(c.effect); return a === null || ok.has(JSON.stringify(a)); });
     return still && d !== null && d.seat === me ? sel : NONE;
   }
   const o = offer(legal, sel, view, me, d);
@@ -347,5 +363,6 @@ export function selectedKey(sel: Selection): string | null {
   if (sel.kind === 'card') return targetKey({ t: 'hand', card: sel.card });
   if (sel.kind === 'passenger') return targetKey({ t: 'supply', passenger: sel.passenger });
   if (sel.kind === 'item') return targetKey({ t: 'item', id: sel.id });
+  if (sel.kind === 'confirm') return sel.at;
   return null;
 }

@@ -6,9 +6,13 @@ import type { RoomStateJson } from './room-types';
 import { inviteLink, parseLink, SessionStore } from './session-store';
 import { decisionOf, endModel, tableModel, toPlayerView } from './view-model';
 import { mount } from './render/dom';
+import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
 import { renderLobby, renderWaiting, type LobbyState } from './render/lobby';
-import { renderTable, updateDetails } from './render/table';
+import { replayBar } from './render/replay-bar';
+import { renderTable, updateDetails, type PhoneTab } from './render/table';
+import type { ReplayJson, ReplayModel } from './replay';
+import { beep, notifyTurn } from './cues';
 import './styles.css';
 
 // In production the server serves this page: same origin. Under `vite` (dev) the game server runs on :2567;
@@ -53,10 +57,29 @@ let detailsPinned = false;
 let status: Status = 'offline';
 let statusText = '';
 let copied = false;
+const logKept = new Map<number, RoomStateJson['log'][number]>();
+let logRoom: string | null = null;
+let tab: PhoneTab = 'table';
+/** After the next render, focus this element (data-fkey): the Confirm button, or the target acted on. */
+let focusNext: string | null = null;
+let wasMine = false;
+const cues = {
+  sound: window.localStorage.getItem('iot.sound') === 'on',
+  notify: window.localStorage.getItem('iot.notify') !== 'off' && typeof Notification !== 'undefined' && Notification.permission === 'granted',
+};
+/** The replay viewer's code (it plays the whole rules engine again) loads only when a replay is opened. */
+type ReplayModule = typeof import('./replay');
+let replay: { id: string; model: ReplayModel; mod: ReplayModule; index: number; playing: boolean; timer: number | undefined } | null = null;
 
 const net = new Net(endpoint, store, {
   state(s) {
-    room = s;
+    if (logRoom !== net.roomId) {
+      logRoom = net.roomId;
+      logKept.clear();
+    }
+    // The room keeps only its latest log entries; the page keeps every one it has seen (numbers are the server's).
+    for (const e of s.log ?? []) logKept.set(e.n, e);
+    room = { ...s, log: [...logKept.values()].sort((x, y) => x.n - y.n) };
     if (mySeat === null) mySeat = guessSeat(s);
     recompute();
     schedule();
@@ -134,7 +157,18 @@ function recompute(): void {
   decision = decisionOf(room, view);
   legal = view && mySeat !== null && decision && decision.seat === mySeat ? legalActions(view, mySeat) : [];
   selection = normalise(legal, selection, view, mySeat, decision);
+  const mine = !!decision && decision.seat === mySeat && room.phase === 'playing';
+  if (mine && !wasMine) {
+    if (cues.sound) beep();
+    if (cues.notify && document.hidden) notifyTurn();
+  }
+  wasMine = mine;
+  // The end panel sits on the table tab: show it when the game ends (phones).
+  const over = !!room.game?.gameOver;
+  if (over && !wasOver) tab = 'table';
+  wasOver = over;
 }
+let wasOver = false;
 
 function currentOffer(): Offer {
   if (pending) return { prompt: 'Sending…', targets: {}, buttons: [], canCancel: false };
@@ -143,8 +177,14 @@ function currentOffer(): Offer {
 
 function onPick(key: string): void {
   const o = currentOffer();
+  const before = selection;
   const r = pick(o, key, selection);
   selection = r.selection;
+  // Keyboard flow: Enter on a target opens the confirm tray with focus on Confirm; after sending, focus
+  // goes back to the thing acted on (when it is still there).
+  if (selection.kind === 'confirm') focusNext = 'btn:confirm';
+  else if (r.send && before.kind === 'confirm' && before.at) focusNext = before.at;
+  else if (key === 'cancel' && before.kind === 'confirm' && before.at) focusNext = before.at;
   if (r.send) {
     refusal = null;
     pending = true;
@@ -216,8 +256,15 @@ function refreshGames(): void {
     .finally(schedule);
 }
 
+let renders = 0;
 function render(): void {
+  // Counted for the leak test (test/e2e.test.ts), which needs to know how many renders it measured over.
+  root.dataset.renders = String(++renders);
   document.body.classList.toggle('my-turn', !!decision && decision.seat === mySeat);
+  if (replay) {
+    renderReplay();
+    return;
+  }
   if (!room || !net.room) {
     document.title = 'Isle of Trains';
     mount(root, renderLobby(lobby, {
@@ -259,7 +306,12 @@ function render(): void {
   const gameOver = !!room.game.gameOver;
   const gameId = net.roomId;
   const endPanel = gameOver && m.scores
-    ? renderEnd(endModel(room, m.scores, m.solo), m.scores, gameId ? `/api/games/${encodeURIComponent(gameId)}/replay` : null, room.seed, () => void net.leave().then(resetToLobby))
+    ? renderEnd(endModel(room, m.scores, m.solo), m.scores, room.seed, {
+      gameId,
+      onLobby: () => void net.leave().then(resetToLobby),
+      onRematch: mySeat !== null ? () => void rematch() : undefined,
+      onReplay: gameId ? () => void openReplay(gameId) : undefined,
+    })
     : null;
   mount(root, renderTable(m, ctx, {
     statusText: status === 'connected' ? statusText : statusText || status,
@@ -271,6 +323,36 @@ function render(): void {
     deadline: room.decisionDeadline && room.decisionDeadline > 0 ? room.decisionDeadline : null,
     chapter: room.scenario,
     endPanel,
+    tab,
+    onTab(t) {
+      tab = t;
+      // The log was hidden on a phone: bring its newest line into view when it shows.
+      lastLogSeen = -1;
+      schedule();
+    },
+    cues: {
+      sound: cues.sound,
+      notify: cues.notify,
+      onSound() {
+        cues.sound = !cues.sound;
+        window.localStorage.setItem('iot.sound', cues.sound ? 'on' : 'off');
+        if (cues.sound) beep();
+        schedule();
+      },
+      onNotify() {
+        if (cues.notify) {
+          cues.notify = false;
+          window.localStorage.setItem('iot.notify', 'off');
+          schedule();
+        } else if (typeof Notification !== 'undefined') {
+          void Notification.requestPermission().then((p) => {
+            cues.notify = p === 'granted';
+            window.localStorage.setItem('iot.notify', cues.notify ? 'on' : 'off');
+            schedule();
+          });
+        }
+      },
+    },
     onDismissRefusal() {
       refusal = null;
       schedule();
@@ -280,8 +362,100 @@ function render(): void {
       else if (window.confirm('Leave this game? A bot plays your seat until you open the game\'s link again.')) void net.leave(true).then(resetToLobby);
     },
   }));
+  afterRender();
+}
+
+let lastLogSeen = -1;
+/** Keep the newest log line in view when one arrives; move focus where the last action asked. */
+function afterRender(): void {
   const log = root.querySelector<HTMLElement>('.log-list');
-  if (log) log.scrollTop = log.scrollHeight;
+  const last = log ? Number(log.dataset.last) : -1;
+  if (log && last !== lastLogSeen) {
+    log.scrollTop = log.scrollHeight;
+    lastLogSeen = last;
+  }
+  if (focusNext) {
+    const el = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(focusNext)}"]`);
+    if (el) {
+      el.focus({ preventScroll: false });
+      focusNext = null;
+    }
+  }
+}
+
+/** A new game with this one's seats, bots and settings; the server deals it from a new seed. */
+async function rematch(): Promise<void> {
+  if (!room) return;
+  const bots = room.seats.filter((x) => x.kind === 'bot').length;
+  const mode = room.mode === 'scenario' ? 'scenario' : room.mode === 'challenge' ? 'challenge' : 'multiplayer';
+  const o: CreateOptions = {
+    name: lobby.name.trim() || 'Player', seats: room.seatsTotal, bots, botLevel: room.botLevel || lobby.botLevel,
+    private: room.isPrivate, turnTimeLimit: room.turnTimeLimit, mode, scenario: room.scenario,
+  };
+  await net.leave().catch(() => undefined);
+  room = null;
+  view = null;
+  mySeat = null;
+  decision = null;
+  legal = [];
+  selection = NONE;
+  await withBusy(() => net.create(o));
+}
+
+/** The replay viewer: fetch the replay, play it again through the rules, step through it. */
+async function openReplay(id: string): Promise<void> {
+  try {
+    const res = await fetch(`${apiBase}/api/games/${encodeURIComponent(id)}/replay`);
+    if (!res.ok) throw new Error(`The replay is not available (${res.status}).`);
+    const data = (await res.json()) as ReplayJson;
+    const mod = await import('./replay');
+    replay = { id, model: mod.buildReplay(data), mod, index: 0, playing: false, timer: undefined };
+    window.history.replaceState(null, '', `/?replay=${encodeURIComponent(id)}`);
+  } catch (e) {
+    refusal = failureText(e);
+    lobby.message = refusal;
+  }
+  schedule();
+}
+
+function replayGo(i: number): void {
+  if (!replay) return;
+  replay.index = Math.max(0, Math.min(replay.model.states.length - 1, i));
+  if (replay.index >= replay.model.states.length - 1) replayPlay(false);
+  schedule();
+}
+
+function replayPlay(on: boolean): void {
+  if (!replay) return;
+  replay.playing = on;
+  window.clearInterval(replay.timer);
+  replay.timer = on ? window.setInterval(() => replay && replayGo(replay.index + 1), 700) : undefined;
+  schedule();
+}
+
+function renderReplay(): void {
+  const r = replay!;
+  const state = r.model.states[r.index];
+  const rm = r.mod.roomFromState(state, null, { log: r.model.log[r.index] });
+  const m = tableModel(rm, null);
+  if (!m) return;
+  document.title = 'Replay · Isle of Trains';
+  const empty = { prompt: '', targets: {}, buttons: [], canCancel: false };
+  mount(root, renderTable(m, { offer: empty, selected: null, ui: { pick: () => undefined, details: showDetails } }, {
+    statusText: 'Replay', statusKind: 'connected', refusal: null, detailsCard, detailsPinned, turnTimeLimit: 0, deadline: null,
+    chapter: rm.scenario, endPanel: null, tab, onTab(t) { tab = t; schedule(); }, onDismissRefusal: () => undefined,
+    leaveLabel: 'Close the replay',
+    onLeave() {
+      replayPlay(false);
+      replay = null;
+      resetToLobby();
+    },
+    bottom: replayBar({
+      index: r.index, last: r.model.states.length - 1, playing: r.playing, turn: state.turn.number,
+      turns: r.mod.turnStarts(r.model), moveText: r.model.moves[r.index], broken: r.model.brokenAt,
+    }, { go: replayGo, play: replayPlay }),
+  }));
+  afterRender();
 }
 
 function showDetails(id: string | null, pinned = false): void {
@@ -293,6 +467,7 @@ function showDetails(id: string | null, pinned = false): void {
 
 document.addEventListener('keydown', (e) => {
   if (e.key !== 'Escape') return;
+  if (replay) return;
   if (detailsPinned) showDetails(null);
   else if (selection.kind !== 'none') onPick('cancel');
 });
@@ -306,6 +481,12 @@ window.setInterval(() => {
 }, 8000);
 
 async function boot(): Promise<void> {
+  installSprite();
+  const replayId = new URLSearchParams(window.location.search).get('replay');
+  if (replayId && /^[\w-]{1,64}$/.test(replayId)) {
+    await openReplay(replayId);
+    if (replay) return;
+  }
   schedule();
   if (link.roomId && (await net.resume(link.roomId, lobby.name).catch(() => false))) {
     lobby.linkRoom = null;

@@ -8,6 +8,7 @@ import { NONE, offer, pick, selectedKey, type Selection } from './intents';
 import { roomFromState } from './local-room';
 import { endModel, tableModel, toPlayerView } from './view-model';
 import { mount } from './render/dom';
+import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
 import { renderTable, updateDetails } from './render/table';
 import './styles.css';
@@ -34,11 +35,12 @@ let details: string | null = null;
 let refusal: string | null = null;
 const log: { n: number; seat: number; type: string; text: string }[] = [];
 const root = document.getElementById('app')!;
+installSprite();
 
 function render(): void {
   const d = currentDecision(state);
   const seat = d ? d.seat : 0;
-  const room = roomFromState(state, seat, { log: log.slice(-60) });
+  const room = roomFromState(state, seat, { log });
   const view = toPlayerView(room, seat)!;
   const legal = d ? legalActions(view, seat) : [];
   const o = offer(legal, selection, view, seat, d);
@@ -68,7 +70,7 @@ function render(): void {
   }, {
     statusText: 'Preview (local hot-seat)', statusKind: 'connected', refusal, detailsCard: details, detailsPinned: false, turnTimeLimit: 0, deadline: null,
     chapter: room.scenario, onDismissRefusal: () => { refusal = null; render(); }, onLeave: () => undefined,
-    endPanel: state.gameOver && m.scores ? renderEnd(endModel(room, m.scores, m.solo), m.scores, null, state.options.seed, () => undefined) : null,
+    endPanel: state.gameOver && m.scores ? renderEnd(endModel(room, m.scores, m.solo), m.scores, state.options.seed, { gameId: null, onLobby: () => undefined }) : null,
   }));
 }
 render();

@@ -5,7 +5,7 @@
  */
 import {
   carAccepts, currentDecision, DESTINATIONS, ISLANDS, playerScore, scoreBreakdown, soloStatus, TICKETS,
-  capacityOf, weightOf, buildingPoints,
+  capacityOf, weightOf, buildingPoints, loadItemId,
   type CargoType, type Decision, type Load, type PlayerView, type PlayerViewPlayer, type ScoreBreakdown, type SoloStatus, type Task,
 } from '@isle-of-trains/rules';
 import {
@@ -131,6 +131,8 @@ export function decisionText(d: Decision | null, mySeat: number | null, name: (s
 export interface LoadModel {
   /** Card or passenger id; null for another player's face-down card. */
   id: string | null;
+  /** The id a delivery names it by: its own id, or its place (`face-down:<car>:<n>`) when face down. */
+  itemId: string;
   kind: 'good' | 'passenger';
   /** coal / oil / box / any for goods. */
   cargo: string | null;
@@ -228,17 +230,17 @@ export interface TableModel {
   scores: ScoreBreakdown | null;
 }
 
-function loadModel(l: Load): LoadModel {
+function loadModel(l: Load, itemId: string): LoadModel {
   if (l.kind === 'passenger') {
     const p = passengerInfo(l.id);
-    return { id: l.id, kind: 'passenger', cargo: null, faceDown: false, passenger: p, label: p.label };
+    return { id: l.id, itemId, kind: 'passenger', cargo: null, faceDown: false, passenger: p, label: p.label };
   }
   const cargo = l.as;
   const what = CARGO_LABEL[cargo] ?? cargo;
   const label = l.faceDown
     ? l.card ? `${what} (your ${cardName(l.card)}, face down)` : `${what} (a card face down)`
     : `${what} (${l.card ? cardName(l.card) : 'card'})`;
-  return { id: l.card, kind: 'good', cargo, faceDown: l.faceDown, passenger: null, label };
+  return { id: l.card, itemId, kind: 'good', cargo, faceDown: l.faceDown, passenger: null, label };
 }
 
 export function carModel(c: { card: string; loads: Load[] }): CarModel {
@@ -253,7 +255,7 @@ export function carModel(c: { card: string; loads: Load[] }): CarModel {
     isEngine: def?.category === 'engine',
     capacityText: capacityText(c.card),
     capacity: acc.capacity,
-    loads: c.loads.map(loadModel),
+    loads: c.loads.map((l, i) => loadModel(l, loadItemId(c, i))),
     free: Math.max(0, acc.capacity - c.loads.length),
   };
 }

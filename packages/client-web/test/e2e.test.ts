@@ -10,8 +10,10 @@ jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').loa
 
 import { execSync } from 'child_process';
 import * as fs from 'fs';
+import * as http from 'http';
 import * as path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { createServer, type IsleServer } from '../../server/src/app';
 
 const CLIENT = path.resolve(__dirname, '..');
@@ -63,7 +65,7 @@ afterAll(async () => {
   }
 });
 
-async function newPage(width = 1360, height = 950): Promise<Page> {
+async function newPage(width = 1366, height = 768): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width, height } });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => pageErrors.push(`${String(e)} ${e.stack ?? ''}`.slice(0, 600)));
@@ -93,10 +95,44 @@ async function ready(page: Page): Promise<void> {
 /** The app renders in requestAnimationFrame: let one frame pass before reading the page. */
 const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 
-async function click(page: Page, key: string): Promise<void> {
+async function click(page: Page, key: string, confirm = true): Promise<void> {
   await page.locator(`[data-key="${key}"]`).first().click();
   await frame(page);
   await ready(page);
+  // Builds, loads and deliveries wait in the confirm tray until Confirm is pressed.
+  if (confirm && key !== 'cancel' && key !== 'confirm' && (await page.locator('[data-key="confirm"]').count()) > 0) {
+    await page.locator('[data-key="confirm"]').click();
+    await frame(page);
+    await ready(page);
+  }
+}
+
+/** Serious or critical accessibility findings (axe-core, WCAG 2 A/AA rules, contrast included). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** DOM nodes and listeners Chrome holds after a forced garbage collection, and the nodes live in the page. */
+async function domCounters(page: Page): Promise<{ nodes: number; listeners: number; live: number; renders: number }> {
+  // Leaving cards fade out as short-lived copies: let them go first, so they are not counted as garbage.
+  await page.waitForFunction(() => !document.querySelector('.ghost'));
+  const cdp = await page.context().newCDPSession(page);
+  // Twice, with a pause: Blink sweeps lazily, and one collection can leave a swept-later tree counted.
+  await cdp.send('HeapProfiler.collectGarbage');
+  await page.waitForTimeout(50);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const c = await cdp.send('Memory.getDOMCounters');
+  await cdp.detach();
+  const live = await page.evaluate(() => {
+    let n = 1;
+    const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+    while (w.nextNode()) n++;
+    return n;
+  });
+  const renders = Number(await page.getAttribute('#app', 'data-renders'));
+  return { nodes: c.nodes, listeners: c.jsEventListeners, live, renders };
 }
 
 /** Both pages have seen the same last log entry. */
@@ -152,12 +188,24 @@ async function take(page: Page): Promise<boolean> {
   return true;
 }
 
-async function loadPassengerOnto(page: Page, seat: number): Promise<boolean> {
+async function loadPassengerOnto(page: Page, seat: number, ownerName?: string): Promise<boolean> {
   for (const pax of (await keys(page)).filter((k) => k.startsWith('supply:'))) {
     await click(page, pax);
     const car = (await keys(page)).find((k) => k.startsWith(`car:${seat}:`));
     if (car) {
-      await click(page, car);
+      if (ownerName) {
+        // No trap: the click opens a confirm tray naming the owner and the reward; nothing is sent yet.
+        const before = await paxOnTrain(page, seat);
+        await click(page, car, false);
+        expect(await prompt(page)).toMatch(new RegExp(`^Seat the passenger for .* in ${ownerName}'s .*: draw \\d`));
+        expect(await keys(page)).toEqual(expect.arrayContaining(['confirm', 'cancel']));
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-fkey'))).toBe('btn:confirm');
+        await shot(page, `confirm-${page.viewportSize()!.width}`);
+        expect(await paxOnTrain(page, seat)).toBe(before);
+        await click(page, 'confirm');
+      } else {
+        await click(page, car);
+      }
       await tidy(page);
       return true;
     }
@@ -187,7 +235,18 @@ async function deliverPassenger(page: Page): Promise<boolean> {
   const dests = await page.$$eval(`.player[data-seat="${me}"] .car .pax`, (els) => els.map((e) => [...e.classList].find((c) => c.startsWith('dest-'))!.slice(5)));
   for (const d of dests) {
     if (!(await keys(page)).includes(`destination:${d}`)) continue;
+    // On a phone the island is its own tab, marked when a delivery is possible there.
+    const tabMap = page.locator('[data-fkey="tab-map"]');
+    if (await tabMap.isVisible()) {
+      expect(await tabMap.textContent()).toMatch(/deliver/);
+      await tabMap.click();
+      await frame(page);
+    }
     await click(page, `destination:${d}`);
+    if (await tabMap.isVisible()) {
+      await page.click('[data-fkey="tab-table"]');
+      await frame(page);
+    }
     const item = (await keys(page)).find((k) => k.startsWith(`item:p-${d}-`));
     if (!item) continue;
     await click(page, item);
@@ -240,6 +299,7 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   await a.waitForSelector('#create-game');
   await a.fill('#f-name', 'Ada');
   await shot(a, 'lobby');
+  expect(await axeProblems(a)).toEqual([]);
   await a.click('#create-game');
   await a.waitForSelector('#invite-link');
   const link = await a.inputValue('#invite-link');
@@ -248,8 +308,10 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   await b.goto(link);
   await b.waitForSelector('#join-link');
   await b.fill('#f-name', 'Brunel');
+  await shot(b, 'lobby-phone');
   await b.click('#join-link');
   await b.waitForSelector('.waiting');
+  await shot(b, 'waiting-room-phone');
   await a.waitForFunction(() => document.querySelector('.seats')?.textContent?.includes('Brunel'));
   await shot(a, 'waiting-room');
   const code = (await a.textContent('#room-code'))!.trim();
@@ -272,7 +334,9 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   const handBefore = (await handIds(first)).length;
   expect(await take(first)).toBe(true);
   expect((await handIds(first)).length).toBeGreaterThanOrEqual(Math.min(handBefore + 1, 5));
-  expect(await loadPassengerOnto(first, s2)).toBe(true);
+  await shot(first, `table-start-${first.viewportSize()!.width}`);
+  expect(await axeProblems(first)).toEqual([]);
+  expect(await loadPassengerOnto(first, s2, first === a ? 'Brunel' : 'Ada')).toBe(true);
   await finishTurn(first);
   await settle(a, b);
   expect(await paxOnTrain(second, s2)).toBe(1);
@@ -281,7 +345,7 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
 
   // Turn 2 (second player, on the phone): load onto the other train, then deliver its own passenger.
   await waitTurn(second);
-  expect(await loadPassengerOnto(second, s1)).toBe(true);
+  expect(await loadPassengerOnto(second, s1, second === a ? 'Brunel' : 'Ada')).toBe(true);
   const ticketsBefore = await ticketPax(second);
   expect(await deliverPassenger(second)).toBe(true);
   await finishTurn(second);
@@ -334,7 +398,57 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   await waitTurn(first);
   await shot(a, 'table');
   await shot(b, 'table-phone');
-  await shot(a, 'table-full', true);
+  // 1366×768: the hand, every train and the newest log line are on screen and not covered by anything.
+  const covered = await a.evaluate(() => {
+    const out: string[] = [];
+    const probe = (el: Element | null, what: string) => {
+      if (!el) return out.push(`${what}: missing`);
+      const r = el.getBoundingClientRect();
+      if (r.bottom > innerHeight + 1 || r.right > innerWidth + 1 || r.top < 0 || r.width === 0) return out.push(`${what}: outside the window`);
+      const hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + Math.min(10, r.height / 2));
+      if (!hit || !(el === hit || el.contains(hit))) out.push(`${what}: covered by ${hit?.className}`);
+    };
+    probe(document.querySelector('.hand .card'), 'first hand card');
+    document.querySelectorAll('.player .car:first-child').forEach((c, i) => probe(c, `train ${i}`));
+    probe(document.querySelector('.log-list li:last-child'), 'newest log line');
+    return out;
+  });
+  expect(covered).toEqual([]);
+  // The phone: hand cards keep cost, weight and points; the log is one tap away.
+  const phoneCards = await b.$$eval('.hand .card', (els) => els.map((e) => ({
+    building: e.classList.contains('cat-building'),
+    shown: [...e.querySelectorAll('.card-stats .st')].filter((x) => (x as HTMLElement).offsetWidth > 0).map((x) => x.getAttribute('title')),
+  })));
+  expect(phoneCards.length).toBeGreaterThan(0);
+  for (const c of phoneCards) {
+    expect(c.shown).toContain('cost');
+    if (!c.building) {
+      expect(c.shown).toContain('points');
+      expect(c.shown.some((t) => t === 'weight' || t === 'pulls weight')).toBe(true);
+    }
+  }
+  await b.click('[data-fkey="tab-log"]');
+  await frame(b);
+  expect(await b.$eval('.log-list li:last-child', (e) => {
+    const r = e.getBoundingClientRect();
+    const box = e.parentElement!.getBoundingClientRect();
+    return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && box.bottom <= innerHeight;
+  })).toBe(true);
+  await shot(b, 'phone-log');
+  await b.click('[data-fkey="tab-map"]');
+  await frame(b);
+  await shot(b, 'phone-island');
+  await b.click('[data-fkey="tab-table"]');
+  await frame(b);
+  // The whole log, numbered by entry: the first line is still number 1.
+  expect(await a.$eval('.log-list li:first-child .log-n', (e) => e.textContent)).toBe('1');
+  // A card named in the log shows in the details panel on hover.
+  const named = a.locator('.log-list .log-card').last();
+  const cardName = (await named.textContent())!;
+  await named.hover();
+  await frame(a);
+  expect(await a.textContent('.details h3')).toContain(cardName);
+  expect(await axeProblems(a)).toEqual([]);
   const log = await a.$$eval('.log-list li', (els) => els.map((e) => e.textContent ?? ''));
   expect(log.join('\n')).toMatch(/Brunel/);
   // A third browser follows a #code link after the start: it watches as a spectator and sees no hand.
@@ -357,10 +471,34 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   // Leave properly (a consented leave), so the server holds no seat open for a reconnection.
   for (const p of [a, b]) {
     p.once('dialog', (d) => void d.accept());
-    await p.click('.topbar .linkish');
+    await p.click('.topbar .leave');
     await p.waitForSelector('#create-game');
     await p.context().close();
   }
+});
+
+test('e2e: assets go out precompressed, hashed ones cached for good, no source maps', async () => {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1];
+  const get = (url: string, encoding: string) => new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
+    http.get(`${base}${url}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+  const br = await get(script, 'gzip, deflate, br');
+  expect(br.status).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+  const gz = await get(script, 'gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  const plain = await get(script, 'identity');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(br.bytes).toBeLessThan(plain.bytes / 3);
+  const index = await get('/', 'br');
+  expect(index.headers['cache-control']).toBe('no-cache');
+  expect((await get(`${script}.map`, 'identity')).status).toBe(404);
 });
 
 test('e2e: a solo chapter clicked through to its end screen', async () => {
@@ -395,8 +533,14 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
   await page.focus(`[data-key="${car}"]`);
   await page.keyboard.press('Enter');
   await frame(page);
+  // The confirm tray takes the focus: Enter again sends it, and focus returns to the car.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-fkey'))).toBe('btn:confirm');
+  expect(await paxOnTrain(page, 0)).toBe(0);
+  await page.keyboard.press('Enter');
+  await frame(page);
   await ready(page);
   expect(await paxOnTrain(page, 0)).toBe(1);
+  const start = await domCounters(page);
   await shot(page, 'solo-table');
   let seed = 11;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -413,15 +557,49 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
     clicks++;
   }
   await page.waitForSelector('#end-screen');
+  // No leak: after hundreds of renders Chrome holds about the live page, and no more listeners than at the start.
+  const end = await domCounters(page);
+  // eslint-disable-next-line no-console
+  console.log(`DOM after ${clicks} clicks, ${end.renders} renders: ${end.nodes} nodes (${end.live} live), ${end.listeners} listeners; at the start ${start.nodes} nodes (${start.live} live), ${start.listeners} listeners`);
+  expect(end.renders - start.renders).toBeGreaterThan(150);
+  expect(end.nodes).toBeLessThan(3 * end.live + 1000);
+  expect(end.listeners).toBeLessThanOrEqual(start.listeners + 5);
   expect(await page.textContent('.end-headline')).toMatch(/^Chapter 1 (complete!|not completed)$/);
   expect(await page.getAttribute('#replay-link', 'href')).toMatch(/^\/api\/games\/.+\/replay$/);
   await page.locator('#end-screen').scrollIntoViewIfNeeded();
   await shot(page, 'end');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frame(page);
+  await shot(page, 'end-phone');
+  await page.setViewportSize({ width: 1366, height: 768 });
   const href = (await page.getAttribute('#replay-link', 'href')) ?? '';
   const replay = await page.evaluate(async (u) => (await fetch(u)).status, href);
   expect(replay).toBe(200);
-  expect(pageErrors).toEqual([]);
-  await page.click('[data-fkey="to-lobby"]');
+
+  // The replay viewer: the game played again from the seed and moves, step by step.
+  await page.click('#replay-open');
+  await page.waitForSelector('.replay-bar');
+  expect(await page.textContent('#replay-move')).toMatch(/^Move 0 of \d+: The game begins\./);
+  expect(await paxOnTrain(page, 0)).toBe(0);
+  await page.click('[data-fkey="rp-forward"]');
+  await frame(page);
+  expect(await page.textContent('#replay-move')).toMatch(/^Move 1 of /);
+  expect(await paxOnTrain(page, 0)).toBe(1);
+  await page.click('[data-fkey="rp-last"]');
+  await frame(page);
+  const lastMove = await page.textContent('#replay-move');
+  expect(lastMove).toMatch(/^Move (\d+) of \1:/);
+  await shot(page, 'replay');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frame(page);
+  await shot(page, 'replay-phone');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.click('[data-fkey="rp-back"]');
+  await frame(page);
+  expect(await page.textContent('#replay-move')).not.toBe(lastMove);
+  await page.click('.topbar .leave');
   await page.waitForSelector('#create-game');
+  expect(pageErrors).toEqual([]);
   await page.context().close();
 });

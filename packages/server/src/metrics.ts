@@ -11,6 +11,12 @@
  *   isle_store_write_errors_total{backend}
  *   isle_draining                           1 while shutting down (/readyz answers 503)
  *   isle_games_restored_total, isle_restore_seconds   games brought back at start, and how long it took
+ *   isle_games_total{event}                 games started, finished (end) and abandoned (stopped unfinished)
+ *   isle_bot_moves_total{by}                moves made by bots (bot seats and absent players: bot; turn time-outs: timeout)
+ *   isle_restore_problems_total{outcome}    logs that needed repair on restore: salvaged (a damaged tail
+ *                                           cut off), quarantined (not restorable), failed (an error)
+ *   isle_store_up                           1 while the game store takes writes, 0 while it does not
+ *   isle_redis_up                           1 while every Redis connection is ready (absent without Redis)
  *   nodejs_eventloop_lag_seconds (+ _p50/_p90/_p99 ...), process_* and nodejs_* defaults
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -34,8 +40,11 @@ export class Metrics {
   readonly draining: Gauge;
   readonly restored: Counter;
   readonly restoreSeconds: Gauge;
+  readonly games: Counter<'event'>;
+  readonly botMoves: Counter<'by'>;
+  readonly restoreProblems: Counter<'outcome'>;
 
-  constructor(rooms: () => Iterable<RoomLike> = () => []) {
+  constructor(rooms: () => Iterable<RoomLike> = () => [], health: { store?: () => boolean; redis?: () => boolean } = {}) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
     new Gauge({
@@ -82,6 +91,26 @@ export class Metrics {
     this.draining = new Gauge({ name: 'isle_draining', help: '1 while the process is shutting down', registers });
     this.restored = new Counter({ name: 'isle_games_restored_total', help: 'Unfinished games recreated from the store at start', registers });
     this.restoreSeconds = new Gauge({ name: 'isle_restore_seconds', help: 'Time taken to restore games at start', registers });
+    this.games = new Counter({ name: 'isle_games_total', help: 'Games started, finished and abandoned (stopped unfinished) on this process', labelNames: ['event'], registers });
+    for (const event of ['started', 'finished', 'abandoned']) this.games.inc({ event }, 0);
+    this.botMoves = new Counter({ name: 'isle_bot_moves_total', help: 'Moves made by bots: bot seats and absent players (bot), turn time-outs (timeout)', labelNames: ['by'], registers });
+    for (const by of ['bot', 'timeout']) this.botMoves.inc({ by }, 0);
+    this.restoreProblems = new Counter({
+      name: 'isle_restore_problems_total', help: 'Logs that needed repair at restore: salvaged (damaged tail cut), quarantined (moved aside), failed (error)',
+      labelNames: ['outcome'], registers,
+    });
+    for (const outcome of ['salvaged', 'quarantined', 'failed']) this.restoreProblems.inc({ outcome }, 0);
+    const storeUp = health.store;
+    new Gauge({ name: 'isle_store_up', help: '1 while the game store takes writes', registers, collect() { this.set(!storeUp || storeUp() ? 1 : 0); } });
+    const redisUp = health.redis;
+    if (redisUp) new Gauge({ name: 'isle_redis_up', help: '1 while every Redis connection is ready', registers, collect() { this.set(redisUp() ? 1 : 0); } });
+  }
+
+  /** A log entry a room's journal took: counts games started, finished, abandoned (after their start). */
+  gameEntry(t: string, started: boolean): void {
+    if (t === 'start') this.games.inc({ event: 'started' });
+    else if (t === 'end') this.games.inc({ event: 'finished' });
+    else if (t === 'abandon' && started) this.games.inc({ event: 'abandoned' });
   }
 
   intentAccepted(): void {

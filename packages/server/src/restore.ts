@@ -4,9 +4,17 @@
  *  - replayLog(): a log → the room's create options, seats (with token hashes), game options and the
  *    rules GameState after every stored action, replayed with the rules package. Pure.
  *  - replayFromLog(): a closed log → the public replay (GET /api/games/:id/replay).
+ *  - salvageLog(): raw lines → the longest valid prefix, replayed through the rules: it stops at the
+ *    first bad record (not JSON, out of order, an action the rules refuse, a gap in the entry
+ *    indexes) and skips a record written twice (same index, same content).
  *  - restoreGames(): at start, every open log of this node → a room under the same id, through
  *    `create` (app.ts passes matchMaker.handleCreateRoom with the options from restoreOptions()).
  *    A log that never reached `start` (a lobby) is closed with `abandon`: lobbies are not restored.
+ *    A damaged log whose valid prefix is a consistent game is cut back to that prefix and restored
+ *    from there (logged once: the game id and what was kept); a torn last line is cut the same way
+ *    before anything is appended. A log that cannot be restored (empty, no create, actions without a
+ *    start, a missing seat, or a game whose end lies beyond the damage: a finished game must never
+ *    come back as a live one) is moved to the quarantine (games/quarantine/, <prefix>quarantine:<id>).
  *  - stashRestore()/takeRestore(): the restore record goes to the room through a one-time random
  *    key in its create options, so no client can make a room "restore" data of its choosing.
  */
@@ -14,7 +22,7 @@ import { randomBytes } from 'crypto';
 import { applyAction, createGame, type Action, type GameEvent, type GameOptions, type GameState } from '@isle-of-trains/rules';
 import type { Logger } from './logger';
 import type { Replay } from './replays';
-import { hashToken, now, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry } from './store/types';
+import { hashToken, isClosing, now, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry } from './store/types';
 
 export interface RestoredGame {
   roomId: string;
@@ -31,6 +39,8 @@ export interface RestoredGame {
   state: GameState;
   /** Every event of the replayed actions, in order (the room's history). */
   events: GameEvent[];
+  /** Entries in the stored log (the room's journal writes the next one at this index). */
+  logLength: number;
 }
 
 export type ReplayedLog =
@@ -41,7 +51,7 @@ export type ReplayedLog =
 export class RestoreError extends Error {}
 
 /** Rebuild a game from its log. Throws RestoreError when the log is damaged or an action no longer applies. */
-export function replayLog(roomId: string, entries: LogEntry[]): ReplayedLog {
+export function replayLog(roomId: string, entries: LogEntry[], replayed?: { state: GameState; events: GameEvent[] }): ReplayedLog {
   let create: CreateEntry | undefined;
   let start: StartEntry | undefined;
   const seats: SeatEntry[] = [];
@@ -56,18 +66,24 @@ export function replayLog(roomId: string, entries: LogEntry[]): ReplayedLog {
   if (!start) return { kind: 'lobby' };
   if (!create) throw new RestoreError(`${roomId}: log has a start but no create entry`);
   let state: GameState;
-  try {
-    state = createGame(start.options as GameOptions);
-  } catch (e) {
-    throw new RestoreError(`${roomId}: stored game options rejected: ${(e as Error).message}`);
-  }
   const events: GameEvent[] = [];
-  actions.forEach(({ seat, action }, i) => {
-    const r = applyAction(state, seat, action);
-    if (!r.ok) throw new RestoreError(`${roomId}: stored action ${i + 1} (${String((action as { type?: unknown }).type)}) refused: ${r.error.code}`);
-    state = r.state;
-    events.push(...r.events);
-  });
+  if (replayed) {
+    // already replayed through the rules (salvageLog): not twice
+    state = replayed.state;
+    events.push(...replayed.events);
+  } else {
+    try {
+      state = createGame(start.options as GameOptions);
+    } catch (e) {
+      throw new RestoreError(`${roomId}: stored game options rejected: ${(e as Error).message}`);
+    }
+    actions.forEach(({ seat, action }, i) => {
+      const r = applyAction(state, seat, action);
+      if (!r.ok) throw new RestoreError(`${roomId}: stored action ${i + 1} (${String((action as { type?: unknown }).type)}) refused: ${r.error.code}`);
+      state = r.state;
+      events.push(...r.events);
+    });
+  }
   for (let i = 0; i < start.options.players; i++) {
     if (!seats[i]) throw new RestoreError(`${roomId}: seat ${i} missing from the log`);
   }
@@ -75,9 +91,93 @@ export function replayLog(roomId: string, entries: LogEntry[]): ReplayedLog {
     kind: 'game',
     game: {
       roomId, createOptions: create.options, code: create.code, seats, gameOptions: start.options as GameOptions,
-      seedHash: start.seedHash, startedAt: start.at, actions, state, events,
+      seedHash: start.seedHash, startedAt: start.at, actions, state, events, logLength: entries.length,
     },
   };
+}
+
+export interface Salvage {
+  /** The valid prefix (records written twice dropped). */
+  entries: LogEntry[];
+  /** Its raw lines, as stored (what the log is cut back to). */
+  lines: string[];
+  /** Lines of the log not kept (damaged, after the damage, or duplicates). */
+  dropped: number;
+  /** Records skipped as written twice. */
+  duplicates: number;
+  /** Why the log stops being valid (null when all of it is). */
+  problem: string | null;
+  /** A closing record (end/abandon) lies beyond the damage: the game had finished. */
+  closedLater: boolean;
+  /** The rules state after the kept actions and their events (null before a start): restore reuses them. */
+  state: GameState | null;
+  events: GameEvent[];
+}
+
+const ENTRY_TYPES = new Set(['create', 'seat', 'start', 'action', 'end', 'abandon']);
+
+/** The longest valid prefix of a log, checked by replaying it through the rules. Pure. */
+export function salvageLog(lines: readonly string[]): Salvage {
+  const entries: LogEntry[] = [];
+  const kept: string[] = [];
+  let problem: string | null = null;
+  let duplicates = 0;
+  let created = false;
+  let state: GameState | null = null;
+  const events: GameEvent[] = [];
+  let k = 0;
+  for (; k < lines.length; k++) {
+    const line = lines[k];
+    let e: LogEntry;
+    try {
+      e = JSON.parse(line) as LogEntry;
+    } catch {
+      problem = `line ${k + 1} is not JSON`;
+      break;
+    }
+    if (!e || typeof e !== 'object' || !ENTRY_TYPES.has((e as { t?: unknown }).t as string)) {
+      problem = `line ${k + 1} is not a log entry`;
+      break;
+    }
+    if (typeof e.i === 'number') {
+      if (e.i < entries.length && line === kept[e.i]) { duplicates++; continue; }
+      if (e.i !== entries.length) { problem = `line ${k + 1} is entry ${e.i}, expected ${entries.length}`; break; }
+    }
+    if (e.t === 'create') {
+      if (created) { problem = `line ${k + 1}: a second create`; break; }
+      created = true;
+    } else if (!created) {
+      problem = `line ${k + 1}: ${e.t} before create`;
+      break;
+    } else if (e.t === 'seat' || e.t === 'start') {
+      if (state) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
+      if (e.t === 'start') {
+        try {
+          state = createGame(e.options as GameOptions);
+        } catch (err) {
+          problem = `line ${k + 1}: game options rejected (${(err as Error).message})`;
+          break;
+        }
+      }
+    } else if (e.t === 'action') {
+      if (!state) { problem = `line ${k + 1}: an action before the start`; break; }
+      const r = applyAction(state, e.seat, e.action as Action);
+      if (!r.ok) {
+        // An old log (no index) with the same action line twice in a row: a write made twice.
+        if (e.i === undefined && line === kept[kept.length - 1]) { duplicates++; continue; }
+        problem = `line ${k + 1}: action refused by the rules (${r.error.code})`;
+        break;
+      }
+      state = r.state;
+      events.push(...r.events);
+    }
+    entries.push(e);
+    kept.push(line);
+    if (isClosing(e)) { k++; break; }
+  }
+  const rest = lines.slice(k + (problem ? 1 : 0));
+  const closedLater = problem !== null && rest.some((l) => /"t"\s*:\s*"(end|abandon)"/.test(l));
+  return { entries, lines: kept, dropped: lines.length - kept.length, duplicates, problem, closedLater, state, events };
 }
 
 /** The public replay of a finished game (null unless the log ends with `end`). */
@@ -137,39 +237,90 @@ export function withoutRestoreKey(options: unknown): unknown {
 export interface RestoreReport {
   restored: string[];
   abandoned: string[];
+  /** Damaged logs cut back to their valid prefix and restored from there. */
+  salvaged: { roomId: string; kept: number; dropped: number; problem: string | null }[];
+  /** Logs moved aside (not restorable). */
+  quarantined: { roomId: string; reason: string }[];
   failed: { roomId: string; error: string }[];
   ms: number;
 }
 
-export async function restoreGames(deps: {
+export interface RestoreDeps {
   store: GameStore;
   logger: Logger;
   /** Create the room for a restored game (must keep game.roomId). */
   create: (game: RestoredGame) => Promise<unknown>;
-}): Promise<RestoreReport> {
+}
+
+export function emptyReport(): RestoreReport {
+  return { restored: [], abandoned: [], salvaged: [], quarantined: [], failed: [], ms: 0 };
+}
+
+/** Restore every open game of the store now (before the server says it is ready). */
+export async function restoreGames(deps: RestoreDeps): Promise<RestoreReport> {
   const t0 = Date.now();
-  const report: RestoreReport = { restored: [], abandoned: [], failed: [], ms: 0 };
-  const ids = await deps.store.listOpen();
-  for (const roomId of ids) {
-    try {
-      const entries = await deps.store.read(roomId);
-      if (!entries) continue;
-      const r = replayLog(roomId, entries);
-      if (r.kind === 'closed') continue;
-      if (r.kind === 'lobby') {
-        deps.store.append(roomId, { t: 'abandon', at: now(), reason: 'restart-in-lobby' });
-        report.abandoned.push(roomId);
-        continue;
-      }
-      await deps.create(r.game);
-      report.restored.push(roomId);
-    } catch (e) {
-      const error = (e as Error).message;
-      report.failed.push({ roomId, error });
-      deps.logger.error({ room: roomId, err: error }, 'game not restored');
-    }
-  }
+  const report = emptyReport();
+  for (const roomId of await deps.store.listOpen()) await restoreGame(roomId, deps, report);
   report.ms = Date.now() - t0;
-  deps.logger.info({ restored: report.restored.length, abandoned: report.abandoned.length, failed: report.failed.length, ms: report.ms }, 'games restored');
+  logReport(deps.logger, report);
   return report;
+}
+
+export function logReport(logger: Logger, report: RestoreReport): void {
+  logger.info({
+    restored: report.restored.length, abandoned: report.abandoned.length, salvaged: report.salvaged.length,
+    quarantined: report.quarantined.length, failed: report.failed.length, ms: report.ms,
+  }, 'games restored');
+}
+
+/** Bring back one open game (or close, repair, or quarantine its log); the outcome goes into `report`. */
+export async function restoreGame(roomId: string, deps: RestoreDeps, report: RestoreReport): Promise<void> {
+  const { store, logger } = deps;
+  const quarantine = async (reason: string, kept: number, total: number) => {
+    await store.quarantine(roomId);
+    report.quarantined.push({ roomId, reason });
+    logger.error({ room: roomId, reason, validEntries: kept, lines: total }, 'game log not restorable: moved to quarantine');
+  };
+  try {
+    const raw = await store.readLines(roomId);
+    if (!raw || raw.lines.length === 0) {
+      await quarantine(raw ? 'empty log' : 'log missing', 0, 0);
+      return;
+    }
+    const sv = salvageLog(raw.lines);
+    const total = raw.lines.length;
+    const last = sv.entries[sv.entries.length - 1];
+    if (last && isClosing(last)) return; // closed (finished or abandoned): not a live game
+    if (sv.closedLater) return quarantine(`finished game damaged before its end (${sv.problem})`, sv.entries.length, total);
+    if (sv.entries.length === 0) return quarantine(sv.problem ?? 'no create entry', 0, total);
+    const hasStart = sv.entries.some((e) => e.t === 'start');
+    if (!hasStart && sv.problem) return quarantine(sv.problem, sv.entries.length, total);
+    let r: ReplayedLog;
+    try {
+      r = replayLog(roomId, sv.entries, sv.state ? { state: sv.state, events: sv.events } : undefined);
+    } catch (e) {
+      return quarantine((e as Error).message, sv.entries.length, total);
+    }
+    if (sv.dropped > 0 || raw.torn) {
+      // Cut the log back to what is kept before anything more is appended to it.
+      await store.rewrite(roomId, sv.lines);
+      report.salvaged.push({ roomId, kept: sv.entries.length, dropped: sv.dropped, problem: sv.problem });
+      logger.warn({
+        room: roomId, keptEntries: sv.entries.length, droppedLines: sv.dropped, duplicates: sv.duplicates, tornTail: raw.torn,
+        problem: sv.problem, actionsKept: sv.entries.filter((e) => e.t === 'action').length,
+      }, 'game log repaired: restored from its valid part');
+    }
+    if (r.kind === 'closed') return;
+    if (r.kind === 'lobby') {
+      await store.append(roomId, { t: 'abandon', at: now(), reason: 'restart-in-lobby' });
+      report.abandoned.push(roomId);
+      return;
+    }
+    await deps.create(r.game);
+    report.restored.push(roomId);
+  } catch (e) {
+    const error = (e as Error).message;
+    report.failed.push({ roomId, error });
+    logger.error({ room: roomId, err: error }, 'game not restored');
+  }
 }

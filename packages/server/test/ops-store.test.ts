@@ -108,7 +108,7 @@ describe('FileStore', () => {
 
   test('room ids are checked before they become file names', () => {
     const store = new FileStore(tempDir('store'), { logger: silent });
-    store.append('../../etc/passwd', { t: 'abandon', at });
+    expect(() => store.append('../../etc/passwd', { t: 'abandon', at })).toThrow(/invalid room id/);
     expect(fs.existsSync(path.join(store.openDir, '..', '..', 'etc'))).toBe(false);
   });
 });
@@ -153,17 +153,19 @@ describe('restore', () => {
     expect(() => replayLog('r', [...gameLog(2), { t: 'action', at, seat: 1, action: { type: 'build', card: 'nope' } }])).toThrow(RestoreError);
   });
 
-  test('restoreGames recreates games, abandons lobbies, reports failures', async () => {
+  test('restoreGames recreates games, abandons lobbies, restores a damaged game from its valid part', async () => {
     const store = new MemoryStore();
     gameLog(10).forEach((e) => store.append('game1', e));
     gameLog(0).slice(0, 2).forEach((e) => store.append('lobby1', e));
     [...gameLog(1), { t: 'action', at, seat: 1, action: { type: 'build', card: 'nope' } } as LogEntry].forEach((e) => store.append('broken', e));
     const created: string[] = [];
     const report = await restoreGames({ store, logger: silent, create: async (g) => { created.push(g.roomId); } });
-    expect(created).toEqual(['game1']);
-    expect(report.restored).toEqual(['game1']);
+    expect(created).toEqual(['game1', 'broken']);
+    expect(report.restored).toEqual(['game1', 'broken']);
     expect(report.abandoned).toEqual(['lobby1']);
-    expect(report.failed.map((f) => f.roomId)).toEqual(['broken']);
+    expect(report.salvaged).toEqual([{ roomId: 'broken', kept: 5, dropped: 1, problem: 'line 6: action refused by the rules (NOT_YOUR_TURN)' }]);
+    expect(report.failed).toEqual([]);
+    expect((await store.read('broken'))!.filter((e) => e.t === 'action')).toHaveLength(1);
     expect(await store.listOpen()).toEqual(['game1', 'broken']);
   });
 

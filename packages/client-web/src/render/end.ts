@@ -4,7 +4,16 @@ import { cardName } from '../cards';
 import type { EndModel } from '../view-model';
 import { cx, h } from './dom';
 
-export function renderEnd(e: EndModel, scores: ScoreBreakdown, replayUrl: string | null, seed: string, onLobby: () => void): HTMLElement {
+export interface EndActions {
+  /** The game's id, for the replay viewer and its data. */
+  gameId: string | null;
+  onLobby(): void;
+  /** A new game with the same seats, bots and settings (a new seed); absent where it cannot apply. */
+  onRematch?: () => void;
+  onReplay?: () => void;
+}
+
+export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: EndActions): HTMLElement {
   const winnerIdx = new Set(scores.winners.map((w) => scores.players.findIndex((p) => p.seat === w)));
   const outcome = e.solo?.outcome;
   return h('section', { class: cx('end', { won: outcome === 'won', lost: outcome === 'lost' }), 'aria-label': 'Final scores', id: 'end-screen' },
@@ -25,7 +34,9 @@ export function renderEnd(e: EndModel, scores: ScoreBreakdown, replayUrl: string
       : null,
     e.rating ? h('p', { class: 'rating' }, `Rating: ${e.rating}`) : null,
     h('p', { class: 'end-links' },
-      replayUrl ? h('a', { href: replayUrl, target: '_blank', rel: 'noopener', id: 'replay-link' }, 'Replay data (seed and every move)') : null,
+      a.onRematch ? h('button', { type: 'button', class: 'primary', onclick: a.onRematch, 'data-fkey': 'rematch', id: 'rematch' }, 'Play again (same seats, new seed)') : null,
+      a.gameId && a.onReplay ? h('button', { type: 'button', onclick: a.onReplay, 'data-fkey': 'replay', id: 'replay-open' }, 'Watch the replay') : null,
+      a.gameId ? h('a', { href: `/api/games/${encodeURIComponent(a.gameId)}/replay`, target: '_blank', rel: 'noopener', id: 'replay-link' }, 'Replay data (JSON)') : null,
       seed ? h('span', { class: 'muted' }, `Seed: ${seed}`) : null,
-      h('button', { type: 'button', class: 'primary', onclick: onLobby, 'data-fkey': 'to-lobby' }, 'Back to the lobby')));
+      h('button', { type: 'button', onclick: a.onLobby, 'data-fkey': 'to-lobby' }, 'Back to the lobby')));
 }

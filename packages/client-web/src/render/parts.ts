@@ -1,6 +1,7 @@
 /** Small pieces shared by the screens: cards, cars, goods and passenger chips, offer targets. */
-import { card } from '@isle-of-trains/rules';
-import { CARGO_GLYPH, CARGO_LABEL, cardTooltip, capacityText, safeCard, shortName, type PassengerInfo } from '../cards';
+import { card, carAccepts, type CardDef } from '@isle-of-trains/rules';
+import { CARGO_LABEL, cardTooltip, capacityText, safeCard, type PassengerInfo } from '../cards';
+import { goodIcon, icon } from './art';
 import type { Offer } from '../intents';
 import type { CarModel, LoadModel } from '../view-model';
 import { cx, h, type Attrs, type Child } from './dom';
@@ -57,8 +58,11 @@ export function hintTag(ctx: OfferCtx, key: string): Child {
   return t ? h('span', { class: 'hint' }, t.hint) : null;
 }
 
+const BONUS_SHORT: Record<string, string> = { A: 'any action', L: 'Load', B: 'Build', D: 'Deliver', LD: 'Load or Deliver' };
+
 export function goodChip(cargo: string, extra?: string): HTMLElement {
-  return h('span', { class: `good good-${cargo}`, title: CARGO_LABEL[cargo] ?? cargo }, h('span', { 'aria-hidden': 'true' }, CARGO_GLYPH[cargo] ?? '?'), ' ', CARGO_LABEL[cargo] === 'any good' ? 'any' : CARGO_LABEL[cargo] ?? cargo, extra ?? '');
+  const word = CARGO_LABEL[cargo] === 'any good' ? 'any' : CARGO_LABEL[cargo] ?? cargo;
+  return h('span', { class: `good good-${cargo === 'all' ? 'any' : cargo}`, title: CARGO_LABEL[cargo] ?? cargo }, goodIcon(cargo), word, extra ?? '');
 }
 
 export function paxChip(p: PassengerInfo, attrs: Attrs = {}): HTMLElement {
@@ -71,32 +75,67 @@ export function paxChip(p: PassengerInfo, attrs: Attrs = {}): HTMLElement {
   );
 }
 
-/** A train card, face up (hand, display, discard). */
+/** A stat with its icon: cost, weight, pull, points. */
+function stat(iconId: string, n: number | string, label: string, cls: string): HTMLElement {
+  return h('span', { class: `st ${cls}`, title: label }, icon(iconId), h('span', { class: 'sr' }, `${label} `), String(n));
+}
+
+/** What loading into this car gives the loader, as icons and short words. */
+function benefitRow(c: CardDef): HTMLElement | null {
+  const b = c.benefit;
+  if (!b) return null;
+  return h('span', { class: 'card-benefit', title: `Loading ${b.on === 'passenger' ? 'a passenger' : b.on} here: ${c.effect.replace(/^[^:]*: /, '')}` },
+    h('span', { class: 'sr' }, 'Load benefit: '), goodIcon(b.on), h('span', { 'aria-hidden': 'true' }, '▸'),
+    b.draw ? [icon('i-draw'), `${b.draw}`] : null,
+    b.discard ? ` −${b.discard}` : null,
+    b.vp ? [' ', icon('i-vp'), `${b.vp}`] : null,
+    b.bonus ? [' ', icon('i-bonus'), BONUS_SHORT[b.bonus]] : null);
+}
+
+/** The stats row shared by card faces and cars. */
+function statsRow(c: CardDef): HTMLElement {
+  const parts: Child[] = [stat('i-cost', c.cost, 'cost', 'cost')];
+  if (c.category === 'engine') parts.push(stat('i-pull', c.engineCapacity, 'pulls weight', 'pull'));
+  else if (c.category !== 'building') parts.push(stat('i-weight', c.weight, 'weight', 'wt'));
+  if (c.category === 'caboose' && c.engineCapacity > 0) parts.push(stat('i-pull', `+${c.engineCapacity}`, 'adds pull', 'pull'));
+  if (c.category !== 'building') parts.push(stat('i-vp', c.vp, 'points', 'vp'));
+  return h('span', { class: 'card-stats' }, parts);
+}
+
+function capacityRow(c: CardDef): HTMLElement | null {
+  const acc = carAccepts(c);
+  if (acc.capacity === 0) return null;
+  const kind = acc.goods ?? 'passenger';
+  return h('span', { class: 'card-cap', title: `carries ${capacityText(c.id)}` }, Array.from({ length: acc.capacity }, () => goodIcon(kind)), h('span', { class: 'sr' }, `carries ${capacityText(c.id)}`));
+}
+
+/** A train card, face up (hand, display): category colour, level, art, cost/weight/points, capacity, load benefit. */
 export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?: boolean } = {}): HTMLElement {
   const c = safeCard(id);
   if (!c) return h('div', { class: 'card unknown' }, id);
-  const stats: string[] = [`cost ${c.cost}`];
-  if (c.category === 'engine') stats.push(`pulls ${c.engineCapacity}`);
-  else if (c.category !== 'building') stats.push(`weight ${c.weight}`);
-  if (c.category !== 'building') stats.push(`${c.vp} pts`);
-  const cap = c.category === 'building' ? '' : capacityText(id);
   const t = ctx.offer.targets[key];
+  const name = c.level !== null ? c.category[0].toUpperCase() + c.category.slice(1) : c.name;
   return h(
     t || ctx.selected === key ? 'button' : 'div',
     { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), tabindex: t || ctx.selected === key ? undefined : '0', type: t ? 'button' : undefined },
-    h('span', { class: 'card-name' }, shortName(id)),
-    h('span', { class: 'card-stats' }, stats.join(' · ')),
-    cap && cap !== 'no loads' ? h('span', { class: 'card-cap' }, cap) : null,
+    h('span', { class: 'card-top' },
+      c.level !== null ? h('span', { class: 'lvl', title: `Level ${c.level}` }, h('span', { class: 'sr' }, 'Level '), String(c.level)) : null,
+      h('span', { class: 'card-name' }, name),
+      h('span', { class: 'card-sym', title: `As a load: ${CARGO_LABEL[c.symbol]}` }, goodIcon(c.symbol), h('span', { class: 'sr' }, ` loads as ${CARGO_LABEL[c.symbol]}`))),
+    h('span', { class: 'card-art' }, icon(`a-${c.category}`, 'art')),
+    statsRow(c),
+    capacityRow(c),
+    benefitRow(c),
     c.category === 'caboose' || c.category === 'building' ? h('span', { class: 'card-effect' }, c.effect) : null,
-    h('span', { class: 'card-as' }, 'load as ', goodChip(c.symbol)),
     hintTag(ctx, key),
   );
 }
 
-function loadChip(l: LoadModel, ctx: OfferCtx): HTMLElement {
-  const key = l.id ? `item:${l.id}` : '';
-  const t = key ? ctx.offer.targets[key] : undefined;
-  const attrs: Attrs = key ? targetAttrs(ctx, key, 'load', l.label) : { class: 'load', title: l.label };
+function loadChip(l: LoadModel, ctx: OfferCtx, place: string): HTMLElement {
+  // Delivery targets go by the item id (a face-down load by its place on the car).
+  const key = `item:${l.itemId}`;
+  const t = ctx.offer.targets[key];
+  const attrs: Attrs = t || ctx.selected === key ? targetAttrs(ctx, key, 'load', l.label) : { class: 'load', title: l.label, 'data-fkey': `${place}:${l.itemId}` };
   if (l.kind === 'passenger' && l.passenger) {
     return paxChip(l.passenger, { ...attrs, class: cx('load', attrs.class as string), type: t ? 'button' : undefined });
   }
@@ -106,15 +145,14 @@ function loadChip(l: LoadModel, ctx: OfferCtx): HTMLElement {
     : h('span', { ...attrs, class: cx(attrs.class as string, 'load-good') }, body);
 }
 
-/** A car in a train, with its loads and free spaces. */
-export function carView(c: CarModel, seat: number, ctx: OfferCtx): HTMLElement {
+/** A car in a train, with its loads and free spaces. `owner` names whose car it is on every target. */
+export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx): HTMLElement {
   const key = `car:${seat}:${c.card}`;
   const t = ctx.offer.targets[key];
   const def = safeCard(c.card);
-  const slots: Child[] = c.loads.map((l) => loadChip(l, ctx));
+  const slots: Child[] = c.loads.map((l, i) => loadChip(l, ctx, `${key}:load:${i}`));
   for (let i = 0; i < c.free; i++) slots.push(h('span', { class: 'slot', 'aria-hidden': 'true' }));
-  const info = def ? (def.category === 'engine' ? `pulls ${def.engineCapacity}` : `weight ${def.weight}${def.engineCapacity ? `, +${def.engineCapacity} pull` : ''}`) : '';
-  const attrs = targetAttrs(ctx, key, cx('car', `cat-${c.category}`), `${c.name}, carries ${c.capacityText}`, c.card);
+  const attrs = targetAttrs(ctx, key, cx('car', `cat-${c.category}`), `${owner} ${c.name}, carries ${c.capacityText}`, c.card);
   // A car is a div (its loads may be buttons): keyboard users reach it through tabindex and Enter.
   return h(
     'div',
@@ -122,18 +160,22 @@ export function carView(c: CarModel, seat: number, ctx: OfferCtx): HTMLElement {
       ...attrs,
       role: t ? 'button' : undefined,
       tabindex: '0',
-      onkeydown: (e: KeyboardEvent) => {
-        if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+      onkeydown: (e: Event, el: HTMLElement) => {
+        const k = (e as KeyboardEvent).key;
+        if ((k === 'Enter' || k === ' ') && e.target === el) {
           e.preventDefault();
           if (t) ctx.ui.pick(key);
           else ctx.ui.details(c.card, true);
         }
       },
     },
-    h('span', { class: 'car-name' }, c.short),
-    h('span', { class: 'car-info' }, info, def && def.category !== 'engine' ? ` · ${def.vp} pts` : ''),
-    h('span', { class: 'car-cap' }, c.capacityText),
+    h('span', { class: 'card-top' },
+      c.level !== null ? h('span', { class: 'lvl' }, h('span', { class: 'sr' }, 'Level '), String(c.level)) : null,
+      h('span', { class: 'car-name' }, c.level !== null ? c.category[0].toUpperCase() + c.category.slice(1) : c.short)),
+    h('span', { class: 'car-art' }, icon(`a-${c.category}`, 'art')),
+    def ? statsRow(def) : null,
     c.capacity > 0 ? h('span', { class: 'slots' }, slots) : null,
+    def ? benefitRow(def) : null,
     def?.category === 'caboose' ? h('span', { class: 'card-effect' }, def.effect) : null,
     hintTag(ctx, key),
   );
@@ -145,8 +187,8 @@ export function buildingView(id: string, points: number, seat: number, ctx: Offe
   return h(
     t ? 'button' : 'div',
     { ...targetAttrs(ctx, key, 'building', `${card(id).name}: ${points} points now`, id), tabindex: t ? undefined : '0', type: t ? 'button' : undefined },
-    h('span', { class: 'card-name' }, card(id).name),
-    h('span', { class: 'card-stats' }, `${points} pts now`),
+    h('span', { class: 'card-name' }, icon('a-building', 'art mini'), card(id).name),
+    h('span', { class: 'card-stats' }, stat('i-vp', points, 'points now', 'vp'), ' now'),
     hintTag(ctx, key),
   );
 }

@@ -1,7 +1,9 @@
 /** The table screen: map, supply, every player's train, the local hand and the move dock. */
+import { CATALOGUE, ISLANDS } from '@isle-of-trains/rules';
 import { cardDetails, safeCard, scenarioObjective } from '../cards';
+import { goodIcon, icon } from './art';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
-import { cx, h, type Child } from './dom';
+import { cx, h, patch, type Child } from './dom';
 import { buildingView, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
 
 export interface TableExtras {
@@ -16,14 +18,35 @@ export interface TableExtras {
   onDismissRefusal(): void;
   onLeave(): void;
   endPanel: HTMLElement | null;
+  /** Phone layout: which panel shows (the desktop shows them all). */
+  tab?: PhoneTab;
+  onTab?(t: PhoneTab): void;
+  /** Sound and notification switches (absent in the replay viewer). */
+  cues?: { sound: boolean; notify: boolean; onSound(): void; onNotify(): void };
+  /** Replaces the dock (the replay viewer's controls). */
+  bottom?: HTMLElement | null;
+  leaveLabel?: string;
+}
+
+export type PhoneTab = 'table' | 'map' | 'log';
+
+function goodsIcons(goods: readonly string[]): Child {
+  return h('span', { class: 'goods' }, goods.map((g) => goodIcon(g)), h('span', { class: 'sr' }, goods.join(' + ')));
+}
+
+function contractRow(label: string, c: { goods: readonly string[]; vp: number }, done: boolean): HTMLElement {
+  return h('div', { class: cx('contract', { done }) }, h('span', { class: 'c-label' }, label), goodsIcons(c.goods),
+    h('span', { class: 'c-arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'c-vp' }, icon('i-vp'), `${c.vp}`, h('span', { class: 'sr' }, ' points')),
+    done ? h('span', { class: 'c-done' }, 'done') : null);
 }
 
 function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): HTMLElement {
   const key = `destination:${i.id}`;
   const t = ctx.offer.targets[key];
   const colour = d?.colourHex ?? '#9aa5b1';
+  const def = ISLANDS.find((x) => x.id === i.id)!;
   const held = i.heldBy
-    ? h('div', { class: 'held' }, `Island card: ${i.heldBy.name}${i.heldBy.secondary === null ? ' (secondary open)' : ` (secondary ${i.heldBy.secondary + 1} done)`}`)
+    ? h('div', { class: 'held' }, `Island card held by ${i.heldBy.name}${i.heldBy.secondary === null ? ' (secondary open)' : ` (secondary ${i.heldBy.secondary + 1} done)`}`)
     : null;
   const ticket = d?.ticket
     ? h('div', { class: 'ticket' },
@@ -33,19 +56,38 @@ function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): 
           const p = d.ticket!.filled[idx];
           return h('span', { class: cx('tspace', { next: r.next, taken: r.taken }), title: p ? `${p.label}: ${r.text}` : `${r.next ? 'Next reward' : 'Reward'}: ${r.text}` },
             p ? paxChip(p) : h('span', { class: 'tspace-reward' }, r.text));
-        })),
-      h('span', { class: 'ticket-next' }, d.ticket.nextReward ? `next: ${d.ticket.nextReward}` : 'full'))
+        })))
     : null;
-  return h('section', { class: cx('dest', { taken: !i.onMap }), style: { '--c': colour }, 'aria-label': i.name },
+  return h('section', { class: cx('dest', `spot-${i.id}`, { taken: !i.onMap }), style: { '--c': colour }, 'aria-label': i.name, 'data-fkey': `dest-${i.id}` },
     h(t ? 'button' : 'div', { ...targetAttrs(ctx, key, 'dest-head', i.name), type: t ? 'button' : undefined },
       d ? h('span', { class: 'dsym', 'aria-hidden': 'true' }, `${d.symbol} ${d.letter}`) : h('span', { class: 'dsym', 'aria-hidden': 'true' }, '⚗ R'),
       h('span', { class: 'dname' }, i.name, d ? h('span', { class: 'dcolour' }, ` (${d.colour})`) : null),
       hintTag(ctx, key)),
-    h('div', { class: cx('contract', { done: !i.onMap }) }, h('b', null, 'Primary '), i.onMap ? i.primary : `${i.primary} · taken`),
-    h('div', { class: 'contract secondary' }, h('b', null, 'Secondary'), i.secondary.map((s, n) => h('span', { class: 'sec' }, `${n + 1}: ${s}`))),
+    h('div', { class: 'island-card' },
+      contractRow('Primary', def.primary, !i.onMap),
+      def.secondary.map((c, n) => contractRow(`Secondary ${n + 1}`, c, i.heldBy?.secondary === n))),
     held,
     ticket,
   );
+}
+
+function progressTrack(m: TableModel): HTMLElement | null {
+  const thr = m.progress.threshold;
+  if (thr === null) return null;
+  return h('div', { class: 'progress-track', title: 'Contracts taken and ticket tiles filled move the progress train; the game ends at the last space.' },
+    h('span', { class: 'pt-label' }, `Progress ${m.progress.value}/${thr}`),
+    h('span', { class: 'pips', role: 'img', 'aria-label': `progress ${m.progress.value} of ${thr}` },
+      Array.from({ length: thr }, (_, i) => h('span', { class: cx('pip', { on: i < m.progress.value, last: i === thr - 1 }) }))),
+    m.progress.holder ? h('span', { class: 'pt-holder' }, `Train of Progress: ${m.progress.holder}`) : null);
+}
+
+/** The island: an outline drawn by the project, the destinations around it, the progress track. */
+function islandMap(m: TableModel, ctx: OfferCtx): HTMLElement {
+  const destById = new Map(m.destinations.map((d) => [d.id, d]));
+  const tiles = m.islands.map((i) => islandTile(i, i.destination ? destById.get(i.destination.id) ?? null : null, ctx));
+  return h('section', { class: 'map', 'aria-label': 'The island: destinations, contracts and tickets', 'data-fkey': 'map' },
+    h('div', { class: 'map-head' }, h('h2', null, 'The island'), progressTrack(m)),
+    h('div', { class: 'dests' }, tiles));
 }
 
 function playerPanel(p: PlayerModel, ctx: OfferCtx): HTMLElement {
@@ -55,23 +97,23 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx): HTMLElement {
   if (p.botPlaying) badges.push(h('span', { class: 'badge warn' }, 'bot playing for them'));
   if (!p.connected) badges.push(h('span', { class: 'badge warn' }, 'offline'));
   if (p.holdsProgressTrain) badges.push(h('span', { class: 'badge' }, 'Train of Progress'));
-  return h('section', { class: cx('player', { me: p.isMe, turn: p.isTurn }), 'aria-label': `${p.name}'s area`, 'data-seat': String(p.seat) },
+  return h('section', { class: cx('player', { me: p.isMe, turn: p.isTurn }), 'aria-label': `${p.name}'s area`, 'data-seat': String(p.seat), 'data-fkey': `player-${p.seat}` },
     h('header', { class: 'phead' },
       h('h3', null, p.name, p.isMe ? h('span', { class: 'you' }, ' (you)') : null),
       badges,
       h('span', { class: 'pstats' },
-        h('span', { title: 'cards in hand' }, `🂠 ${p.handCount} in hand`),
-        h('span', { title: 'VP tokens' }, `★ ${p.vp} VP`),
+        h('span', { title: 'cards in hand' }, icon('i-cost'), `${p.handCount} in hand`),
+        h('span', { title: 'VP tokens' }, icon('i-vp'), `${p.vp} VP`),
         h('span', { title: 'points if the game ended now' }, `${p.score} pts`),
-        h('span', { title: 'train weight / engine capacity' }, `weight ${p.weight}/${p.capacity}`))),
-    h('div', { class: 'train', 'data-skey': `train-${p.seat}`, role: 'list', 'aria-label': `${p.name}'s train, engine first` },
-      p.train.map((c) => carView(c, p.seat, ctx))),
+        h('span', { title: 'train weight / engine capacity' }, icon('i-weight'), `${p.weight}/${p.capacity}`))),
+    h('div', { class: 'train', 'data-skey': `train-${p.seat}`, 'aria-label': `${p.name}'s train, engine first` },
+      p.train.map((c) => carView(c, p.seat, p.isMe ? 'your' : `${p.name}'s`, ctx))),
     h('div', { class: 'pextra' },
       h('div', { class: 'supply' }, h('span', { class: 'label' }, 'Passengers waiting: '),
         p.supply.length === 0 ? h('span', { class: 'muted' }, 'none') : p.supply.map((x) => {
           const key = `supply:${x.id}`;
           const t = ctx.offer.targets[key];
-          return paxChip(x, t || ctx.selected === key ? { ...targetAttrs(ctx, key, 'pax-btn', x.label), type: 'button' } : {});
+          return paxChip(x, t || ctx.selected === key ? { ...targetAttrs(ctx, key, 'pax-btn', x.label), type: 'button' } : { 'data-fkey': key });
         })),
       p.buildings.length > 0 ? h('div', { class: 'buildings' }, h('span', { class: 'label' }, 'Buildings: '), p.buildings.map((b) => buildingView(b.card, b.points, p.seat, ctx))) : null,
       p.islands.length > 0 ? h('div', { class: 'islands' }, h('span', { class: 'label' }, 'Contracts: '),
@@ -81,7 +123,7 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx): HTMLElement {
 
 export function detailsPanel(cardId: string | null, pinned = false, onClose?: () => void): HTMLElement {
   const lines = cardId ? cardDetails(cardId) : [];
-  return h('section', { class: cx('details', { pinned: pinned && lines.length > 0 }), 'aria-live': 'polite', 'aria-label': 'Card details' },
+  return h('section', { class: cx('details', { pinned: pinned && lines.length > 0 }), 'aria-live': 'polite', 'aria-label': 'Card details', 'data-fkey': 'details' },
     h('h2', null, 'Card details'),
     pinned && onClose ? h('button', { type: 'button', class: 'close', 'aria-label': 'Close the card details', onclick: onClose, 'data-fkey': 'details-close' }, '×') : null,
     lines.length === 0
@@ -114,84 +156,112 @@ function helpPanel(): HTMLElement {
       h('li', null, 'Tab and Enter work everywhere.')));
 }
 
-function logPanel(m: TableModel): HTMLElement {
-  const entries = m.log.slice(-60);
-  return h('section', { class: 'log' }, h('h2', null, 'Game log'),
-    h('ol', { class: 'log-list', 'data-skey': 'log', 'aria-live': 'polite', 'data-last': String(m.log.length > 0 ? m.log[m.log.length - 1].n : 0) },
-      entries.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }) }, e.text))));
+/** Card names in log lines, longest first ("Engine Level 1" before "Engine"), each with one copy's id for the details. */
+const CARD_NAMES: [string, string][] = CATALOGUE.cards.map((k) => [k.name, `${k.kind}.1`] as [string, string]).sort((a, b) => b[0].length - a[0].length);
+const CARD_RE = new RegExp(CARD_NAMES.map(([n]) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+const CARD_BY_NAME = new Map(CARD_NAMES);
+
+/** A log line with its card names pointing at the card: hover or focus shows it, a tap pins it. */
+function logText(text: string, ui: OfferCtx['ui']): Child[] {
+  const out: Child[] = [];
+  let at = 0;
+  for (const mt of text.matchAll(CARD_RE)) {
+    const id = CARD_BY_NAME.get(mt[0])!;
+    if (mt.index! > at) out.push(text.slice(at, mt.index));
+    // A span, not a button: a long log must not add hundreds of tab stops (the cards themselves are focusable on the table).
+    out.push(h('span', { class: 'log-card', onmouseenter: () => ui.details(id), onclick: () => ui.details(id, true) }, mt[0]));
+    at = mt.index! + mt[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+function logPanel(m: TableModel, ui: OfferCtx['ui']): HTMLElement {
+  const last = m.log.length > 0 ? m.log[m.log.length - 1].n : 0;
+  const first = m.log.length > 0 ? m.log[0].n : 1;
+  // The whole game, numbered by the server's entry number (stable: nothing is renumbered or dropped).
+  return h('section', { class: 'log', 'data-fkey': 'log-panel', 'aria-label': 'Game log' }, h('h2', null, `Game log (${m.log.length})`),
+    first > 1 ? h('p', { class: 'muted log-note' }, `Entries before ${first} were played before this page opened.`) : null,
+    h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
+      m.log.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))));
 }
 
 function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
   const o = ctx.offer;
+  const confirming = o.buttons.some((b) => b.key === 'confirm');
   const buttons = o.buttons.map((b) => h('button', {
-    type: 'button', class: cx('choice', { primary: b.key === 'endDelivery' }), 'data-key': b.key, 'data-fkey': `btn:${b.key}`,
+    type: 'button', class: cx('choice', { primary: b.key === 'endDelivery' || b.key === 'confirm' }), 'data-key': b.key, 'data-fkey': `btn:${b.key}`,
     onclick: () => ctx.ui.pick(b.key),
   }, b.label));
   if (o.canCancel) buttons.push(h('button', { type: 'button', class: 'choice cancel', 'data-key': 'cancel', 'data-fkey': 'btn:cancel', onclick: () => ctx.ui.pick('cancel') }, 'Cancel'));
   const hand = m.hand;
-  return h('section', { class: cx('dock', { mine: m.header.isMyTurn }), 'aria-label': 'Your move' },
-    x.refusal ? h('div', { class: 'refusal', role: 'alert' }, h('span', null, `Not accepted: ${x.refusal}`),
-      h('button', { type: 'button', class: 'linkish', onclick: x.onDismissRefusal, 'data-fkey': 'dismiss' }, 'OK')) : null,
-    h('div', { class: 'prompt', 'aria-live': 'polite' },
-      m.mySeat === null ? 'You are watching this game.' : m.header.isMyTurn ? o.prompt || m.header.text : m.header.text),
-    ctx.selected?.startsWith('hand:') && safeCard(ctx.selected.slice(5))
-      ? h('div', { class: 'sel-effect' }, safeCard(ctx.selected.slice(5))!.effect) : null,
-    buttons.length > 0 ? h('div', { class: 'choices' }, buttons) : null,
+  return h('section', { class: cx('dock', { mine: m.header.isMyTurn, confirming }), 'aria-label': 'Your move', 'data-fkey': 'dock' },
+    h('div', { class: 'dock-left' },
+      x.refusal ? h('div', { class: 'refusal', role: 'alert' }, h('span', null, `Not accepted: ${x.refusal}`),
+        h('button', { type: 'button', class: 'linkish', onclick: x.onDismissRefusal, 'data-fkey': 'dismiss' }, 'OK')) : null,
+      h('div', { class: 'prompt', 'aria-live': 'polite' },
+        m.mySeat === null ? 'You are watching this game.' : m.header.isMyTurn ? o.prompt || m.header.text : m.header.text),
+      ctx.selected?.startsWith('hand:') && safeCard(ctx.selected.slice(5))
+        ? h('div', { class: 'sel-effect' }, safeCard(ctx.selected.slice(5))!.effect) : null,
+      buttons.length > 0 ? h('div', { class: 'choices', role: confirming ? 'group' : undefined, 'aria-label': confirming ? 'Confirm or cancel' : undefined }, buttons) : null),
     hand ? h('div', { class: 'hand-wrap' },
       h('h2', { class: 'hand-title' }, `Your hand (${hand.length})`),
-      h('div', { class: 'hand', 'data-skey': 'hand', role: 'list' },
+      h('div', { class: 'hand', 'data-skey': 'hand', 'data-fkey': 'hand-row' },
         hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((c) => cardFace(c, ctx, `hand:${c}`)))) : null,
   );
 }
 
+function supplyRow(m: TableModel, ctx: OfferCtx): HTMLElement {
+  const deckT = ctx.offer.targets.deck;
+  const bagT = ctx.offer.targets.bag;
+  return h('section', { class: 'supply-row', 'aria-label': 'Cards and passengers to take', 'data-fkey': 'supply-row' },
+    h('div', { class: 'display' }, h('h2', null, 'Display'),
+      h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((c) => cardFace(c, ctx, `display:${c}`, { small: true })))),
+    h('div', { class: 'piles' },
+      h(deckT ? 'button' : 'div', { ...targetAttrs(ctx, 'deck', 'pile deck', `Deck: ${m.deckCount} cards`), type: deckT ? 'button' : undefined, tabindex: deckT ? undefined : '0' },
+        h('span', { class: 'pile-n' }, String(m.deckCount)), h('span', null, 'deck'), hintTag(ctx, 'deck')),
+      h('div', { class: 'pile discard', tabindex: '0', 'data-fkey': 'discard', title: m.discardTop ? `Discard pile, top: ${safeCard(m.discardTop)?.name}` : 'Discard pile', onclick: () => m.discardTop && ctx.ui.details(m.discardTop, true), onfocus: () => m.discardTop && ctx.ui.details(m.discardTop) },
+        h('span', { class: 'pile-n' }, String(m.discardCount)), h('span', null, 'discard'),
+        m.discardTop ? h('span', { class: 'pile-top' }, `top: ${safeCard(m.discardTop)?.name ?? m.discardTop}`) : null),
+      h(bagT ? 'button' : 'div', { ...targetAttrs(ctx, 'bag', 'pile bag', `Passenger bag: ${m.bagCount} left`), type: bagT ? 'button' : undefined, tabindex: bagT ? undefined : '0' },
+        h('span', { class: 'pile-n' }, String(m.bagCount)), h('span', null, 'in the bag'), hintTag(ctx, 'bag'))));
+}
+
+const TABS: [PhoneTab, string][] = [['table', 'Table'], ['map', 'Island'], ['log', 'Log']];
+
 export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
-  const destById = new Map(m.destinations.map((d) => [d.id, d]));
-  const islands = m.islands.map((i) => islandTile(i, i.destination ? destById.get(i.destination.id) ?? null : null, ctx));
-  const progressPips: Child[] = [];
-  const thr = m.progress.threshold;
-  if (thr !== null) for (let i = 0; i < thr; i++) progressPips.push(h('span', { class: cx('pip', { on: i < m.progress.value }) }));
-  const deckKey = 'deck';
-  const bagKey = 'bag';
-  const deckT = ctx.offer.targets[deckKey];
-  const bagT = ctx.offer.targets[bagKey];
-  const timer = x.turnTimeLimit > 0 ? h('span', { class: 'badge' }, `Timer: ${x.turnTimeLimit}s per decision${x.deadline ? ` · ${Math.max(0, Math.ceil((x.deadline - Date.now()) / 1000))}s left` : ''}`) : null;
-  return h('div', { class: 'table-screen' },
+  const timer = x.turnTimeLimit > 0 ? h('span', { class: 'badge timer' }, `Timer: ${x.turnTimeLimit}s per decision${x.deadline ? ` · ${Math.max(0, Math.ceil((x.deadline - Date.now()) / 1000))}s left` : ''}`) : null;
+  const tab = x.tab ?? 'table';
+  const cues = x.cues;
+  const mapOffers = Object.keys(ctx.offer.targets).some((k) => k.startsWith('destination:'));
+  return h('div', { class: cx('table-screen', `tab-${tab}`), 'data-fkey': 'table-screen' },
     h('header', { class: 'topbar' },
       h('h1', null, 'Isle of Trains'),
       h('span', { class: cx('status', x.statusKind), role: 'status' }, x.statusText),
       m.mySeat === null ? h('span', { class: 'badge' }, 'Spectating') : null,
       timer,
-      h('button', { type: 'button', class: 'linkish', onclick: x.onLeave, 'data-fkey': 'leave' }, 'Leave')),
+      cues ? h('button', { type: 'button', class: 'linkish cue', 'aria-pressed': String(cues.sound), onclick: cues.onSound, 'data-fkey': 'sound', title: 'Play a sound when it becomes your turn' }, cues.sound ? 'Sound on' : 'Sound off') : null,
+      cues ? h('button', { type: 'button', class: 'linkish cue', 'aria-pressed': String(cues.notify), onclick: cues.onNotify, 'data-fkey': 'notify', title: 'A browser notification when it becomes your turn and this tab is hidden' }, cues.notify ? 'Alerts on' : 'Alerts off') : null,
+      h('button', { type: 'button', class: 'linkish leave', onclick: x.onLeave, 'data-fkey': 'leave' }, x.leaveLabel ?? 'Leave')),
     h('div', { class: cx('turnbar', { mine: m.header.isMyTurn }) },
       h('strong', null, m.header.text),
       m.header.endText ? h('span', { class: 'badge warn' }, m.header.endText) : null,
       m.solo ? h('span', { class: 'badge' }, m.solo.label) : null),
-    x.endPanel,
-    h('div', { class: 'board' },
-      h('div', { class: 'main-col' },
-        h('section', { class: 'supply-row', 'aria-label': 'Cards and passengers to take' },
-          h('div', { class: 'display' }, h('h2', null, 'Display'),
-            h('div', { class: 'display-cards' }, m.display.map((c) => cardFace(c, ctx, `display:${c}`, { small: true })))),
-          h('div', { class: 'piles' },
-            h(deckT ? 'button' : 'div', { ...targetAttrs(ctx, deckKey, 'pile deck', `Deck: ${m.deckCount} cards`), type: deckT ? 'button' : undefined, tabindex: deckT ? undefined : '0' },
-              h('span', { class: 'pile-n' }, String(m.deckCount)), h('span', null, 'deck'), hintTag(ctx, deckKey)),
-            h('div', { class: 'pile discard', tabindex: '0', title: m.discardTop ? `Discard pile, top: ${safeCard(m.discardTop)?.name}` : 'Discard pile', onclick: () => m.discardTop && ctx.ui.details(m.discardTop), onfocus: () => m.discardTop && ctx.ui.details(m.discardTop) },
-              h('span', { class: 'pile-n' }, String(m.discardCount)), h('span', null, 'discard'),
-              m.discardTop ? h('span', { class: 'pile-top' }, `top: ${safeCard(m.discardTop)?.name ?? m.discardTop}`) : null),
-            h(bagT ? 'button' : 'div', { ...targetAttrs(ctx, bagKey, 'pile bag', `Passenger bag: ${m.bagCount} left`), type: bagT ? 'button' : undefined, tabindex: bagT ? undefined : '0' },
-              h('span', { class: 'pile-n' }, String(m.bagCount)), h('span', null, 'passengers in bag'), hintTag(ctx, bagKey)),
-            thr !== null ? h('div', { class: 'pile progress', title: 'Contracts taken and ticket tiles filled move the track; the game ends at the last space.' },
-              h('span', { class: 'pile-n' }, `${m.progress.value}/${thr}`), h('span', null, 'progress'), h('span', { class: 'pips' }, progressPips),
-              m.progress.holder ? h('span', { class: 'pile-top' }, `Train of Progress: ${m.progress.holder}`) : null) : null)),
-        h('section', { class: 'players', 'aria-label': 'Trains' }, m.players.map((p) => playerPanel(p, ctx))),
-        h('section', { class: 'map', 'aria-label': 'Islands and destinations' }, h('h2', null, 'Islands & destinations'), h('div', { class: 'dests' }, islands))),
-      h('aside', { class: 'side-col' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), helpPanel(), logPanel(m))),
-    m.scores && x.endPanel ? null : dock(m, ctx, x),
+    h('nav', { class: 'tabs', 'aria-label': 'Show' },
+      TABS.map(([id, label]) => h('button', { type: 'button', class: cx('tab', { on: tab === id, 'has-offer': id === 'map' && mapOffers }), 'aria-pressed': String(tab === id), 'data-fkey': `tab-${id}`, onclick: () => x.onTab?.(id) },
+        label, id === 'map' && mapOffers ? ' · deliver here' : null))),
+    h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
+      x.endPanel,
+      supplyRow(m, ctx),
+      h('section', { class: cx('players', { many: m.players.length >= 3 }), 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx))),
+      islandMap(m, ctx)),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui), helpPanel()),
+    x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
   );
 }
 
 /** Show a card in the details panel without re-rendering the screen (hover must not replace the hovered element). */
 export function updateDetails(root: HTMLElement, cardId: string | null, pinned: boolean, onClose: () => void): void {
-  const el = root.querySelector('.details');
-  if (el) el.replaceWith(detailsPanel(cardId, pinned, onClose));
+  const el = root.querySelector<HTMLElement>('.details');
+  if (el) patch(el, detailsPanel(cardId, pinned, onClose));
 }

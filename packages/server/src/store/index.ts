@@ -5,15 +5,18 @@
 import * as os from 'os';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import type { RedisLinks } from '../redis-links';
 import { FileStore } from './file-store';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
 import type { GameStore, StoreObserver } from './types';
 
 export * from './types';
-export { FileStore } from './file-store';
+export { FileStore, type FileIo } from './file-store';
 export { MemoryStore } from './memory-store';
 export { RedisStore } from './redis-store';
+export { StoreHealth } from './health';
+export { RoomJournal, STORE_UNAVAILABLE } from './journal';
 
 export interface StoreSettings {
   STORE: 'auto' | 'file' | 'redis' | 'memory';
@@ -23,6 +26,8 @@ export interface StoreSettings {
   NODE_ID?: string;
   PUBLIC_ADDRESS?: string;
   PORT: number;
+  /** Finished games stay in the live store this long (0 = forever). */
+  FINISHED_RETENTION_HOURS?: number;
 }
 
 /** The name a node's open games are filed under in Redis; stable across restarts of a replica. */
@@ -35,14 +40,18 @@ export function storeKind(s: Pick<StoreSettings, 'STORE' | 'REDIS_URL'>): 'file'
   return s.REDIS_URL ? 'redis' : 'file';
 }
 
-export function createStore(s: StoreSettings, deps: { logger?: Logger; observer?: StoreObserver } = {}): GameStore {
+export function createStore(s: StoreSettings, deps: { logger?: Logger; observer?: StoreObserver; links?: RedisLinks } = {}): GameStore {
   const kind = storeKind(s);
   if (kind === 'memory') return new MemoryStore(deps.observer);
   if (kind === 'file') return new FileStore(s.DATA_DIR, { logger: deps.logger, observer: deps.observer });
   if (!s.REDIS_URL) throw new Error('STORE=redis needs REDIS_URL');
-  const redis = new Redis(s.REDIS_URL, { maxRetriesPerRequest: 3 });
-  redis.on('error', (e: Error) => deps.logger?.warn({ err: e.message }, 'store: redis connection error'));
+  // A command waits at most 5 s (a Redis that hangs must not hold acks forever); while the connection
+  // is down, a write fails after 3 reconnection attempts, and ioredis keeps reconnecting with backoff.
+  const redis = new Redis(s.REDIS_URL, { maxRetriesPerRequest: 3, commandTimeout: 5000 });
+  if (deps.links) deps.links.watch('store', redis);
+  else redis.on('error', (e: Error) => deps.logger?.warn({ err: e.message }, 'store: redis connection error'));
   return new RedisStore(redis, {
     prefix: s.REDIS_KEY_PREFIX, nodeId: nodeIdOf(s), logger: deps.logger, observer: deps.observer, ownsConnection: true,
+    retentionSeconds: Math.round((s.FINISHED_RETENTION_HOURS ?? 0) * 3600),
   });
 }

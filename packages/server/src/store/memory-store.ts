@@ -23,6 +23,33 @@ export class MemoryStore implements GameStore {
     return log ? log.map((e) => JSON.parse(JSON.stringify(e)) as LogEntry) : null;
   }
 
+  async readLines(roomId: string): Promise<{ lines: string[]; torn: boolean } | null> {
+    const log = this.logs.get(roomId);
+    return log ? { lines: log.map((e) => JSON.stringify(e)), torn: false } : null;
+  }
+
+  async rewrite(roomId: string, lines: readonly string[]): Promise<void> {
+    this.logs.set(roomId, lines.map((l) => JSON.parse(l) as LogEntry));
+  }
+
+  async quarantine(roomId: string): Promise<void> {
+    this.logs.delete(roomId);
+  }
+
+  async probe(): Promise<void> {}
+
+  async sweepClosed(olderThanMs: number): Promise<number> {
+    const limit = Date.now() - olderThanMs;
+    let n = 0;
+    for (const [id, t] of this.closedAt) {
+      if (t >= limit) continue;
+      this.closedAt.delete(id);
+      this.logs.delete(id);
+      n++;
+    }
+    return n;
+  }
+
   async listOpen(): Promise<string[]> {
     return [...this.logs.keys()].filter((id) => !this.closedAt.has(id));
   }

@@ -10,10 +10,15 @@
  * name), so a replica that comes back restores its own games and no other replica takes them twice.
  * append() queues the commands on one connection (Redis keeps their order); flush() waits for every
  * reply. With Redis persistence (appendonly) the entries then survive a Redis restart as well.
+ *
+ * Each append is one Lua script (atomic): it pushes the entry only when the list has exactly `index`
+ * entries, and counts an identical entry already at `index` as written, so a command resent after a
+ * lost reply is not stored twice and nothing is stored after a gap. A closed game's list expires
+ * after `retentionSeconds`; sweepClosed() drops it from <prefix>closed too.
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { checkRoomId, isClosing, type GameStore, type LogEntry, type StoreObserver } from './types';
+import { checkRoomId, isClosing, StoreWriteError, type GameStore, type LogEntry, type StoreObserver } from './types';
 
 export interface RedisStoreOptions {
   prefix?: string;
@@ -22,56 +27,75 @@ export interface RedisStoreOptions {
   logger?: Logger;
   /** Quit the connection on close() (true when the store created it). */
   ownsConnection?: boolean;
+  /** A finished game's list expires this long after its end (0 = kept until swept). */
+  retentionSeconds?: number;
 }
+
+// KEYS: game list, open set, closed zset. ARGV: index (-1 = no check), line, closing (0/1), now (ms), ttl (s), room id.
+const APPEND_LUA = `
+local idx = tonumber(ARGV[1])
+if idx >= 0 then
+  local n = redis.call('LLEN', KEYS[1])
+  if n ~= idx then
+    if n > idx and redis.call('LINDEX', KEYS[1], idx) == ARGV[2] then return 0 end
+    return redis.error_reply('ISLE_ORDER the log has ' .. n .. ' entries, this one is number ' .. idx)
+  end
+end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+if ARGV[3] == '1' then
+  redis.call('SREM', KEYS[2], ARGV[6])
+  redis.call('ZADD', KEYS[3], ARGV[4], ARGV[6])
+  if tonumber(ARGV[5]) > 0 then redis.call('EXPIRE', KEYS[1], ARGV[5]) end
+else
+  redis.call('SADD', KEYS[2], ARGV[6])
+end
+return 1
+`;
+
+type WithAppend = Redis & { isleAppend(...args: (string | number)[]): Promise<number> };
 
 export class RedisStore implements GameStore {
   readonly backend = 'redis';
   private readonly prefix: string;
   private readonly pending = new Set<Promise<unknown>>();
-  private readonly started = new Set<string>();
   private readonly finished = new Set<string>();
   private closed = false;
+  private readonly r: WithAppend;
 
   constructor(private readonly redis: Redis, private readonly opts: RedisStoreOptions) {
     this.prefix = opts.prefix ?? 'isle:';
+    if (!('isleAppend' in redis)) redis.defineCommand('isleAppend', { numberOfKeys: 3, lua: APPEND_LUA });
+    this.r = redis as WithAppend;
   }
 
   get openKey(): string { return `${this.prefix}open:${this.opts.nodeId}`; }
   get closedKey(): string { return `${this.prefix}closed`; }
   gameKey(roomId: string): string { return `${this.prefix}game:${roomId}`; }
+  quarantineKey(roomId: string): string { return `${this.prefix}quarantine:${roomId}`; }
 
-  append(roomId: string, entry: LogEntry): void {
+  append(roomId: string, entry: LogEntry, index = -1): Promise<void> {
     const t0 = process.hrtime.bigint();
-    try {
-      if (this.closed) throw new Error('store is closed');
-      checkRoomId(roomId);
-      if (this.finished.has(roomId)) throw new Error('log already closed');
-      const m = this.redis.multi().rpush(this.gameKey(roomId), JSON.stringify(entry));
-      if (isClosing(entry)) {
-        this.finished.add(roomId);
-        this.started.delete(roomId);
-        m.srem(this.openKey, roomId).zadd(this.closedKey, Date.now(), roomId);
-      } else if (!this.started.has(roomId)) {
-        this.started.add(roomId);
-        m.sadd(this.openKey, roomId);
-      }
-      const p = m.exec().then(
-        (res) => {
-          const err = res?.find(([e]) => e)?.[0];
-          if (err) throw err;
-          this.opts.observer?.write(this.backend, Number(process.hrtime.bigint() - t0) / 1e9, true);
-        },
-        (e: Error) => { throw e; },
-      ).catch((e: Error) => {
-        this.opts.observer?.write(this.backend, Number(process.hrtime.bigint() - t0) / 1e9, false);
-        this.opts.logger?.error({ room: roomId, err: e.message, entry: entry.t }, 'store write failed');
-      });
-      this.pending.add(p);
-      void p.finally(() => this.pending.delete(p));
-    } catch (e) {
-      this.opts.observer?.write(this.backend, 0, false);
-      this.opts.logger?.error({ room: roomId, err: (e as Error).message, entry: entry.t }, 'store write failed');
-    }
+    const seconds = () => Number(process.hrtime.bigint() - t0) / 1e9;
+    if (this.closed) return Promise.reject(new StoreWriteError('store is closed'));
+    checkRoomId(roomId);
+    if (this.finished.has(roomId)) return Promise.resolve(); // a late append after the end: the log is closed
+    const closing = isClosing(entry);
+    if (closing) this.finished.add(roomId);
+    const p = this.r.isleAppend(
+      this.gameKey(roomId), this.openKey, this.closedKey,
+      index, JSON.stringify(entry), closing ? 1 : 0, Date.now(), this.opts.retentionSeconds ?? 0, roomId,
+    ).then(
+      () => { this.opts.observer?.write(this.backend, seconds(), true); },
+      (e: Error) => {
+        if (closing) this.finished.delete(roomId);
+        this.opts.observer?.write(this.backend, seconds(), false);
+        throw new StoreWriteError(e.message);
+      },
+    );
+    const tracked = p.catch(() => undefined);
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+    return p;
   }
 
   async read(roomId: string): Promise<LogEntry[] | null> {
@@ -81,10 +105,42 @@ export class RedisStore implements GameStore {
     return lines.map((l) => JSON.parse(l) as LogEntry);
   }
 
+  async readLines(roomId: string): Promise<{ lines: string[]; torn: boolean } | null> {
+    checkRoomId(roomId);
+    const lines = await this.redis.lrange(this.gameKey(roomId), 0, -1);
+    return lines.length === 0 ? null : { lines, torn: false };
+  }
+
+  async rewrite(roomId: string, lines: readonly string[]): Promise<void> {
+    checkRoomId(roomId);
+    const m = this.redis.multi().del(this.gameKey(roomId));
+    if (lines.length > 0) m.rpush(this.gameKey(roomId), ...lines);
+    const res = await m.exec();
+    const err = res?.find(([e]) => e)?.[0];
+    if (err) throw err;
+  }
+
+  async quarantine(roomId: string): Promise<void> {
+    checkRoomId(roomId);
+    const m = this.redis.multi().srem(this.openKey, roomId);
+    if (await this.redis.exists(this.gameKey(roomId))) m.rename(this.gameKey(roomId), this.quarantineKey(roomId));
+    await m.exec();
+  }
+
+  /** A small write (PING would pass while Redis refuses writes at its memory cap, or as a read-only replica). */
+  async probe(): Promise<void> {
+    await this.redis.set(`${this.prefix}probe:${this.opts.nodeId}`, String(Date.now()), 'PX', 60_000);
+  }
+
+  async sweepClosed(olderThanMs: number): Promise<number> {
+    const ids = await this.redis.zrangebyscore(this.closedKey, '-inf', Date.now() - olderThanMs, 'LIMIT', 0, 1000);
+    if (ids.length === 0) return 0;
+    await this.redis.multi().del(...ids.map((id) => this.gameKey(id))).zrem(this.closedKey, ...ids).exec();
+    return ids.length;
+  }
+
   async listOpen(): Promise<string[]> {
-    const ids = await this.redis.smembers(this.openKey);
-    for (const id of ids) this.started.add(id);
-    return ids;
+    return this.redis.smembers(this.openKey);
   }
 
   async listClosed(limit = 100): Promise<string[]> {

@@ -67,7 +67,14 @@ export interface AbandonEntry {
   reason?: string;
 }
 
-export type LogEntry = CreateEntry | SeatEntry | StartEntry | ActionEntry | EndEntry | AbandonEntry;
+export type LogEntry = (CreateEntry | SeatEntry | StartEntry | ActionEntry | EndEntry | AbandonEntry) & {
+  /**
+   * Position of the entry in its log (0 = create), stamped by the room's journal (src/store/journal.ts).
+   * A record written twice (a write retried after a lost reply) or a gap is recognised by it on restore.
+   * Logs written before it existed have none.
+   */
+  i?: number;
+};
 
 /** Entries that close a log: nothing is appended after them and the game is not restored. */
 export function isClosing(entry: LogEntry): entry is EndEntry | AbandonEntry {
@@ -78,14 +85,31 @@ export interface GameStore {
   /** 'file' | 'redis' | 'memory' (also the `backend` label of the store metrics). */
   readonly backend: string;
   /**
-   * Append one entry to a room's log. Returns at once; the entry is ordered after every earlier
-   * append of the same room. FileStore has written it to the OS when this returns (it survives a
-   * crash of the process; fsync follows within `syncIntervalMs`); RedisStore has queued it on its
-   * connection. A write error is logged and counted, never thrown into the room.
+   * Append one entry to a room's log, ordered after every earlier append of the same room.
+   *
+   * A write that fails at once THROWS (FileStore: write(2) failed, e.g. disk full or read-only; the
+   * file is cut back to where it was, so no partial line stays behind). FileStore and MemoryStore
+   * return nothing: the entry is written (FileStore: in the operating system, so it survives a crash
+   * of the process; fdatasync follows within `syncIntervalMs`). RedisStore returns a promise that
+   * resolves once Redis has the entry and rejects if it could not be stored.
+   *
+   * `index` is the entry's position in the log when the caller knows it (the room's journal does):
+   * RedisStore then writes only if the log has exactly `index` entries, and treats an identical entry
+   * already at `index` as written (a command resent after a lost reply is not stored twice).
    */
-  append(roomId: string, entry: LogEntry): void;
+  append(roomId: string, entry: LogEntry, index?: number): void | Promise<void>;
   /** The room's log, or null when the store has none. A torn last line (power loss) is dropped. */
   read(roomId: string): Promise<LogEntry[] | null>;
+  /** The raw lines of a room's log for salvage on restore (see src/restore.ts); `torn` = the last line was cut mid-write and is left out. */
+  readLines(roomId: string): Promise<{ lines: string[]; torn: boolean } | null>;
+  /** Replace an open log with `lines` (its valid part, on restore: a torn tail or a damaged rest is cut before new appends). */
+  rewrite(roomId: string, lines: readonly string[]): Promise<void>;
+  /** Move a log that cannot be restored out of the open games (file: games/quarantine/; Redis: <prefix>quarantine:<id>). */
+  quarantine(roomId: string): Promise<void>;
+  /** Resolves when a write can succeed again (used to recover after a failed write), rejects while it cannot. */
+  probe(): Promise<void>;
+  /** Delete finished games closed more than `olderThanMs` ago (retention); returns how many went. */
+  sweepClosed(olderThanMs: number): Promise<number>;
   /** Room ids whose log is not closed (games to restore). */
   listOpen(): Promise<string[]>;
   /** Room ids of closed logs, newest first (at most `limit`). */
@@ -94,6 +118,14 @@ export interface GameStore {
   flush(): Promise<void>;
   /** flush() then release files and connections. The store is unusable afterwards. */
   close(): Promise<void>;
+}
+
+/** A write the store could not make (the room's journal turns it into STORE_UNAVAILABLE). */
+export class StoreWriteError extends Error {
+  constructor(message: string, readonly code?: string) {
+    super(message);
+    this.name = 'StoreWriteError';
+  }
 }
 
 /** Observes store writes (metrics). */
@@ -111,6 +143,13 @@ export function checkRoomId(roomId: string): void {
 /** What the store keeps of a seat token: SHA-256, hex. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Split a JSON-lines text: complete lines, and whether the text ends in a line cut mid-write (no newline). */
+export function splitLines(text: string): { lines: string[]; torn: boolean } {
+  const lines = text.split('\n');
+  const last = lines.pop() ?? '';
+  return { lines: lines.filter((l) => l.trim() !== ''), torn: last.trim() !== '' };
 }
 
 /** Parse JSON lines; a bad line at the very end (torn write) is dropped, a bad line elsewhere throws. */

@@ -1,12 +1,14 @@
 /**
- * Jest (on Node < 24.9) cannot require() ES modules, and rou3 (a dependency of
- * @colyseus/core through @colyseus/better-call) ships only an .mjs build. Every
- * server test replaces it with this CommonJS build, compiled from the real file
- * when the test starts:
+ * Jest 29 cannot require() ES modules, on any Node: it loads every module through its own
+ * CommonJS loader in a vm context, not through Node's require, so Node 22.12+/24's require(esm)
+ * does not apply (checked on Node 24.21: `require('@colyseus/core')` in a test fails with
+ * "Unexpected token 'export'" in rou3). rou3 (a dependency of @colyseus/core through
+ * @colyseus/better-call) ships only an .mjs build, so every test that loads @colyseus/core replaces
+ * it with this CommonJS build, compiled from the real file when the test starts:
  *
  *   jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
  *
- * Plain Node 20.19+ (tsc output, ts-node) loads rou3 natively; this is for Jest only.
+ * Plain Node (tsc output, ts-node) loads rou3 natively; this is for Jest only.
  */
 import * as fs from 'fs';
 import * as path from 'path';

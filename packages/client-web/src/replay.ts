@@ -1,0 +1,58 @@
+/**
+ * The replay viewer's model: the server's replay (options with the seed, and every action with its seat)
+ * played again through the rules package, one state per move. Pure.
+ */
+// Straight from the engine's modules, not the package index, so the main bundle does not carry the engine.
+import { applyAction } from '../../rules/src/apply';
+import { createGame } from '../../rules/src/setup';
+import type { Action, GameOptions, GameState } from '@isle-of-trains/rules';
+export { roomFromState } from './local-room';
+
+export interface ReplayJson {
+  roomId: string;
+  options: GameOptions;
+  actions: { seat: number; action: Action }[];
+}
+
+export interface ReplayModel {
+  /** states[0] is the start; states[i] is after move i. */
+  states: GameState[];
+  /** The log after each move (entry numbers as the game had them). */
+  log: { n: number; seat: number; type: string; text: string }[][];
+  /** Words for move i (1-based; [0] is the start). */
+  moves: string[];
+  /** A move that the rules refused (a corrupt replay): the viewer stops there. */
+  brokenAt: number | null;
+}
+
+export function buildReplay(r: ReplayJson): ReplayModel {
+  let s = createGame(r.options);
+  const states = [s];
+  const entries: { n: number; seat: number; type: string; text: string }[] = [{ n: 1, seat: -1, type: 'start', text: 'The game begins.' }];
+  const log = [entries.slice()];
+  const moves = ['The game begins.'];
+  let brokenAt: number | null = null;
+  for (let i = 0; i < r.actions.length; i++) {
+    const { seat, action } = r.actions[i];
+    const res = applyAction(s, seat, action);
+    if (!res.ok) {
+      brokenAt = i + 1;
+      break;
+    }
+    s = res.state;
+    for (const e of res.events) entries.push({ n: entries.length + 1, seat: e.seat ?? -1, type: e.type, text: e.text });
+    states.push(s);
+    log.push(entries.slice());
+    moves.push(res.events.map((e) => e.text).join(' ') || `${s.players[seat]?.name ?? `Seat ${seat + 1}`}: ${action.type}`);
+  }
+  return { states, log, moves, brokenAt };
+}
+
+/** The first move index of each turn number, for "jump to turn". */
+export function turnStarts(m: ReplayModel): { turn: number; index: number }[] {
+  const out: { turn: number; index: number }[] = [];
+  m.states.forEach((s, i) => {
+    if (out.length === 0 || out[out.length - 1].turn !== s.turn.number) out.push({ turn: s.turn.number, index: i });
+  });
+  return out;
+}
