@@ -6,7 +6,7 @@
  */
 import {
   card, carAccepts, capacityOf, weightOf, island as islandDef, itemsOnTrain, passengerDestination, playerScore,
-  scenarioOf, ticketDef, buildingPoints, CATALOGUE, ISLANDS,
+  scenarioOf, buildingPoints, CATALOGUE,
   type CargoType, type Category, type GameState, type Objective, type PlayerState,
 } from '../../src';
 
@@ -176,9 +176,11 @@ function contractsProgress(s: GameState, p: PlayerState, islands: readonly strin
     + 0.1 * Math.min(matched, 4);
 }
 
-const SCORE_CARS = Number(process.env.SC ?? 0.4);
-const CONTRACT_DECK = Number(process.env.CD ?? 0.4);
-const CONTRACT_HAND = Number(process.env.CH ?? 6);
+/** Share of an affordable car's badge counted while it is still in hand (score chapters). */
+const SCORE_CARS = 0.4;
+/** Contract chapters: worth of a card left in the deck, and the hand size beyond which cards count little. */
+const CONTRACT_DECK = 0.4;
+const CONTRACT_HAND = 6;
 const CARGO: readonly CargoType[] = ['coal', 'oil', 'box'];
 const CAR_OF: Record<CargoType, string> = { coal: 'hopper', oil: 'tanker', box: 'boxcar' };
 
@@ -254,7 +256,7 @@ function economy(s: GameState, p: PlayerState, cardW0: number, deckW0: number, f
 }
 
 /** Score for the Challenge and the points chapters: points now plus what the position promises. */
-function scoreProgress(s: GameState, p: PlayerState, tokensNegative: boolean): number {
+function scoreProgress(s: GameState, p: PlayerState): number {
   const sc = playerScore(s, 0);
   let v = sc.total;
   const tf = Math.min(1, timeLeft(s) / 5);
@@ -277,7 +279,6 @@ function scoreProgress(s: GameState, p: PlayerState, tokensNegative: boolean): n
     .map((c) => c.vp * Math.min(1, (p.hand.length - 1) / Math.max(1, c.cost))).sort((x, y) => y - x).slice(0, 2);
   v += tf * SCORE_CARS * T.potential * cars.reduce((x, y) => x + y, 0);
   v += tf * 0.4 * T.room * Math.min(room.coal + room.oil + room.box + room.any + room.seats, 6);
-  if (tokensNegative) v -= 0; // tokens are already negative in the total
   return v;
 }
 
@@ -285,7 +286,7 @@ function scoreProgress(s: GameState, p: PlayerState, tokensNegative: boolean): n
 export function evaluate(s: GameState): number {
   const p = s.players[0];
   const sc = scenarioOf(s);
-  if (!sc) return 3 * scoreProgress(s, p, false) + economy(s, p, 0.8, 0.5);
+  if (!sc) return 3 * scoreProgress(s, p) + economy(s, p, 0.8, 0.5);
   const o: Objective = sc.objective;
   switch (o.kind) {
     case 'contracts':
@@ -302,7 +303,7 @@ export function evaluate(s: GameState): number {
       return 12 * pts + 10 * T.potential * buildingHandPotential(s, p) + 8 * T.room * Math.min(3, freeRoom(p).seats) + economy(s, p, 3, 1);
     }
     case 'score':
-      return 3 * scoreProgress(s, p, sc.rules.tokensNegative === true) + economy(s, p, 0.8, 0.5);
+      return 3 * scoreProgress(s, p) + economy(s, p, 0.8, 0.5);
     case 'cars':
       return 10 * carsProgress(p, o.count) + economy(s, p, 3, 1.5);
     case 'ticketsFilled':
@@ -361,5 +362,3 @@ export function mainActionsUsed(s: GameState): number {
   return (s.turn.number - 1) * CATALOGUE.actionsPerTurn + (CATALOGUE.actionsPerTurn - s.turn.actionsLeft);
 }
 
-export const ALL_ISLANDS = ISLANDS.map((i) => i.id);
-export { ticketDef };

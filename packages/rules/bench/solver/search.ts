@@ -7,7 +7,9 @@
  * an identical card they use), then plays out everything that action causes until the next main action
  * is due: bonus actions and delivery steps are branched, payments and discards give up the cards
  * `keepValue` ranks lowest. Positions are folded together by a lossy hash and the best `width` by
- * `evaluate` go on. Widths grow until a win turns up or the time budget runs out.
+ * `evaluate` go on. When an attempt finds no win, the next one reweights the heuristic's terms (setTune)
+ * and every fourth attempt is wider (widthOf), until a win turns up or the deal's effort budget
+ * (applyAction calls) is spent. Counting calls instead of time makes every run reproducible.
  *
  * Every move goes through the public API (legalActions, applyAction), so a path found here is a real
  * game: replaying its seed and actions reproduces the win (the fixtures and their test do exactly that).
