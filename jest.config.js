@@ -25,4 +25,5 @@ const projects = ['rules', 'bots', 'server', 'client-web']
 
 // Two workers: jest's default on a 2-core machine is one (it then runs
 // in band, one file after another), and the random-game property files are long and CPU-bound.
-module.exports = { projects, testTimeout: 30000, maxWorkers: 2 };
+// The web client is built once, before any worker starts (scripts/jest-global-setup.js).
+module.exports = { projects, testTimeout: 30000, maxWorkers: 2, globalSetup: '<rootDir>/scripts/jest-global-setup.js' };

@@ -15,7 +15,7 @@ import './register';
 import {
   applyAction, createGame, currentDecision, playerView, scoreBreakdown, type GameState, type GameOptions,
 } from '@isle-of-trains/rules';
-import { createBot, type Bot, type BotLevel, type PublicHistoryEntry } from '@isle-of-trains/bots';
+import { createBot, searchStats, type Bot, type BotLevel, type PublicHistoryEntry } from '@isle-of-trains/bots';
 
 interface Args {
   games: number;
@@ -66,6 +66,8 @@ export function wilson(k: number, n: number, z = 1.96): [number, number] {
 }
 
 const timings = new Map<BotLevel, number[]>();
+/** Iterations of each strong decision that searched (forced and single-choice decisions do not). */
+const searchIterations: number[] = [];
 function timed(bot: Bot, f: () => ReturnType<Bot['chooseAction']>): ReturnType<Bot['chooseAction']> {
   const t0 = process.hrtime.bigint();
   const r = f();
@@ -73,6 +75,7 @@ function timed(bot: Bot, f: () => ReturnType<Bot['chooseAction']>): ReturnType<B
   let arr = timings.get(bot.level);
   if (!arr) timings.set(bot.level, (arr = []));
   arr.push(ms);
+  if (bot.level === 'strong' && searchStats.lastIterations > 0) searchIterations.push(searchStats.lastIterations);
   return r;
 }
 
@@ -180,6 +183,10 @@ function printTimings(): void {
   for (const [level, arr] of timings) {
     const sorted = [...arr].sort((x, y) => x - y);
     console.log(`    ${level.padEnd(7)} median ${quantile(sorted, 0.5).toFixed(2)} ms, p99 ${quantile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms over ${arr.length} decisions`);
+  }
+  if (searchIterations.length > 0) {
+    const it = [...searchIterations].sort((x, y) => x - y);
+    console.log(`    strong search: median ${quantile(it, 0.5)} iterations per searched decision (p10 ${quantile(it, 0.1)}, p90 ${quantile(it, 0.9)}), ${it.length} searches`);
   }
 }
 

@@ -5,9 +5,9 @@
  * and discarding give up the least useful cards (`keepValue`).
  */
 import {
-  applyAction, card, carAccepts, itemsOnTrain, capacityOf, currentDecision, island as islandDef, legalActions, passengerDestination,
+  createSimulator, card, carAccepts, itemsOnTrain, capacityOf, currentDecision, island as islandDef, legalActions, passengerDestination,
   weightOf, buildingLimit, isSolo, scenarioOf, type Action, type GameState, type PlayerView, type Seat,
-  type CargoType,
+  type CargoType, type Simulator,
 } from '@isle-of-trains/rules';
 import { evaluate, objectiveProgress } from './evaluate';
 import { cardContext, keepValue, keepValueIn } from './cards';
@@ -103,29 +103,33 @@ function isForcedDiscard(kind: string): boolean {
  * the card ranking, a delivery step by step (each step judged on its own).
  */
 export function settle(s: GameState, seat: Seat): GameState {
-  for (let guard = 0; guard < 60 && !s.gameOver; guard++) {
-    const d = currentDecision(s);
-    if (!d || d.seat !== seat) return s;
-    let a: Action;
-    if (isForcedDiscard(d.kind)) a = discardChoice(s, seat);
-    else if (d.kind === 'delivery') a = bestByEval(s, seat, distinctActions(s, seat, legalActions(s, seat)), false).action;
-    else return s;
-    const r = applyAction(s, seat, a);
-    if (!r.ok) return s;
-    s = r.state;
-  }
-  return s;
+  const sim = createSimulator(s);
+  settleSim(sim, seat);
+  return sim.state;
 }
 
-/** Apply each action, settle the follow-up (unless told not to), evaluate; return the best. */
+/** settle, in place on a simulator (the actions come from legalActions or the hand, so the trusted door is safe). */
+export function settleSim(sim: Simulator, seat: Seat): void {
+  for (let guard = 0; guard < 60 && !sim.gameOver; guard++) {
+    const d = sim.decision();
+    if (!d || d.seat !== seat) return;
+    let a: Action;
+    if (isForcedDiscard(d.kind)) a = discardChoice(sim.state, seat);
+    else if (d.kind === 'delivery') a = bestByEval(sim.state, seat, distinctActions(sim.state, seat, sim.legal()), false).action;
+    else return;
+    sim.apply(a);
+  }
+}
+
+/** Apply each (legal) action on a simulator, settle the follow-up (unless told not to), evaluate; return the best. */
 export function bestByEval(s: GameState, seat: Seat, actions: Action[], settleAfter = true): { action: Action; value: number } {
   let best: Action = actions[0];
   let bestV = -Infinity;
   for (const a of actions) {
-    const r = applyAction(s, seat, a);
-    if (!r.ok) continue;
-    const after = settleAfter ? settle(r.state, seat) : r.state;
-    const v = evaluate(after, seat);
+    const sim = createSimulator(s);
+    sim.apply(a);
+    if (settleAfter) settleSim(sim, seat);
+    const v = evaluate(sim.state, seat);
     if (v > bestV) { bestV = v; best = a; }
   }
   return { action: best, value: bestV };

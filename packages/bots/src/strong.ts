@@ -1,18 +1,23 @@
 /**
- * The strong bot: determinisation + flat Monte-Carlo search.
+ * The strong bot: information-set Monte-Carlo tree search (single observer) over determinisations.
  *
- * 1. Deal a world consistent with the view and rank the distinct legal actions
- *    with the greedy one-step evaluation; keep the best few as candidates.
- * 2. Repeatedly deal a fresh world (a "round") and, on that same world, play
- *    every surviving candidate followed by a greedy rollout to the end of the
- *    bot's turn (and, with horizon 'round', through the other players' turns
- *    too), scoring the result with `evaluate`. Using one world per round for
- *    all candidates (common random numbers) makes comparisons fair.
- * 3. Every few rounds the weaker half of the candidates is dropped
- *    (sequential halving), until the time budget or iteration cap runs out.
- * The best mean wins. Forced discards use the greedy card ranking.
+ * The bot never sees hidden cards. Each iteration deals one world consistent with its view (`determinise`:
+ * the other hands, the deck order, the bag and other players' face-down loads are guessed), and walks one
+ * tree shared by all worlds. The tree holds the bot's own choices for the rest of its turn (main actions,
+ * bonuses, delivery steps); a node's children are keyed by the action, and a child is only offered when it
+ * is legal in the current world (availability counts enter the UCB term, as in ISMCTS). Forced payments
+ * and discards follow the greedy card ranking instead of branching. Once the walk leaves the tree, the turn
+ * is finished by the greedy policy (over a random subset of at most eight distinct actions) and the
+ * position is scored with `evaluate`, which values points, potential and each solo chapter's objective.
+ *
+ * At the root only the `width` best actions by the greedy one-step evaluation on one world are searched.
+ * The answer is the most visited root child. Two modes: a wall-clock budget, or a fixed iteration count
+ * (`iterations`), in which nothing depends on time, so a seed and the count reproduce a decision exactly.
+ * Everything runs on the rules simulator (createSimulator): no zod, no event text, same rules.
  */
-import { applyAction, currentDecision, legalActions, type Action, type GameState, type PlayerView, type Seat } from '@isle-of-trains/rules';
+import {
+  createSimulator, currentDecision, legalActions, type Action, type PlayerView, type Seat, type Simulator,
+} from '@isle-of-trains/rules';
 import { determinise } from './determinise';
 import { evaluate } from './evaluate';
 import { discardChoice, distinctActions, greedyOnState, settle, wantsReturn } from './greedy';
@@ -20,92 +25,157 @@ import { Rand } from './random';
 
 export interface StrongOptions {
   timeBudgetMs: number;
-  /** Fixed number of rounds (worlds); makes the choice independent of machine speed. */
+  /** Fixed number of iterations (worlds); the choice then no longer depends on machine speed or load. */
   iterations?: number;
-  /** Candidates kept after the greedy ranking. */
+  /** Root actions searched, after the greedy one-step ranking. */
   width?: number;
-  /** How far each rollout plays: to the end of the bot's own turn, or round the table back to it. */
-  horizon?: 'turn' | 'round';
+  /** Exploration constant, in units of the spread of the values seen so far. */
+  exploration?: number;
 }
 
 const now = (): number => Date.now();
 
 /**
- * Play on greedily from `s` until the bot's turn is over ('turn'), or until
- * every other player has had a turn too ('round'). Turn numbers, not seats,
- * mark the end, so this also stops in solo games.
+ * Stop starting new work this long before the budget ends: an iteration in flight, the final choice and
+ * the caller's own work then still fit in the budget (the arena's p99 target is budget + 50 ms).
  */
-export function rollout(s: GameState, seat: Seat, horizon: 'turn' | 'round', rand: Rand | null, deadline = Infinity): GameState {
-  const startTurn = s.turn.number;
-  const stopAt = startTurn + (horizon === 'turn' ? 1 : s.players.length);
-  for (let guard = 0; guard < 400 && !s.gameOver && s.turn.number < stopAt; guard++) {
-    const d = currentDecision(s);
-    if (!d) break;
-    if (now() > deadline) break;
-    const who = d.seat;
-    const a = greedyOnState(s, who, rand, who === seat ? { maxCandidates: 24 } : { maxCandidates: 8 });
-    const r = applyAction(s, who, a);
-    if (!r.ok) break;
-    s = r.state;
+const MARGIN_MS = 20;
+
+/** Iterations of the last search (for the arena's report; not used by the search). */
+export const searchStats = { lastIterations: 0 };
+
+interface Node {
+  action: Action | null;
+  children: Map<string, Node>;
+  visits: number;
+  sum: number;
+  /** How many times this node was selectable (legal in the iteration's world) when its parent was visited. */
+  avail: number;
+}
+
+const newNode = (action: Action | null): Node => ({ action, children: new Map(), visits: 0, sum: 0, avail: 0 });
+const keyOf = (a: Action): string => JSON.stringify(a);
+const isForced = (kind: string): boolean => kind === 'pay' || kind === 'discard' || kind === 'handLimit';
+
+/** The seat's own free choices now (returnCard left to the root rule). */
+function choices(sim: Simulator): Action[] {
+  const legal = sim.legal();
+  return legal.length > 1 ? legal.filter((a) => a.type !== 'returnCard') : legal;
+}
+
+/** Play forced steps (payments, discards, single choices) of `seat` in this turn; stop at a real choice. */
+function forcedSteps(sim: Simulator, seat: Seat, turn: number): void {
+  for (let guard = 0; guard < 100; guard++) {
+    if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) return;
+    const d = sim.decision()!;
+    if (isForced(d.kind)) { sim.apply(discardChoice(sim.state, seat)); continue; }
+    const c = choices(sim);
+    if (c.length !== 1) return;
+    sim.apply(c[0]);
   }
-  return s;
+}
+
+/**
+ * The default policy for the rest of the bot's turn: the greedy choice (one-step evaluation after the
+ * forced follow-up) over at most `candidates` distinct actions, a random subset when there are more.
+ */
+function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, candidates = 8): void {
+  for (let guard = 0; guard < 40; guard++) {
+    forcedSteps(sim, seat, turn);
+    if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) return;
+    sim.apply(greedyOnState(sim.state, seat, rand, { maxCandidates: candidates }));
+  }
 }
 
 export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: StrongOptions): Action {
   const start = now();
-  const deadline = start + opts.timeBudgetMs;
+  const timed = opts.iterations === undefined;
+  const deadline = start + Math.max(1, opts.timeBudgetMs - MARGIN_MS);
+  const outOfTime = () => timed && now() > deadline;
   const legal = legalActions(view, seat);
   if (legal.length === 0) throw new Error('no legal action for this seat');
   if (legal.some((a) => a.type === 'returnCard') && wantsReturn(view, seat)) return { type: 'returnCard' };
   const main = legal.filter((a) => a.type !== 'returnCard');
   if (main.length === 1) return main[0];
   const d = currentDecision(view)!;
-  if (d.kind === 'pay' || d.kind === 'discard' || d.kind === 'handLimit') return discardChoice(view, seat);
+  if (isForced(d.kind)) return discardChoice(view, seat);
 
-  // Rank candidates on one world with the one-step greedy evaluation.
+  // Root candidates: the greedy one-step ranking on one world (actions not reached in time rank last).
   const w0 = determinise(view, seat, rand.uint32());
-  // (Under time pressure the ranking stops early; actions not reached rank last.)
   const ranked = distinctActions(view, seat, main).map((a) => ({ a, v: -Infinity }));
   for (const c of ranked) {
-    const r = applyAction(w0, seat, c.a);
-    if (r.ok) c.v = evaluate(settle(r.state, seat), seat);
-    if (opts.iterations === undefined && now() > deadline) break;
+    const sim = createSimulator(w0);
+    sim.apply(c.a);
+    c.v = evaluate(settle(sim.state, seat), seat);
+    if (outOfTime()) break;
   }
   ranked.sort((x, y) => y.v - x.v);
-  const width = opts.width ?? 6;
-  let cands = ranked.slice(0, width).filter((c) => c.v > -Infinity).map((c) => ({ a: c.a, sum: 0, n: 0 }));
-  if (cands.length <= 1) return ranked[0].a;
+  const width = opts.width ?? 5;
+  const rootActions = ranked.slice(0, width).filter((c) => c.v > -Infinity).map((c) => c.a);
+  searchStats.lastIterations = 0;
+  if (rootActions.length <= 1) return ranked[0].a;
 
-  const horizon = opts.horizon ?? 'turn';
-  let rounds = 0;
-  const maxRounds = opts.iterations ?? Infinity;
-  let nextCut = 3;
-  while (rounds < maxRounds) {
-    if (now() > deadline) break;
-    const world = determinise(view, seat, rand.uint32());
-    const rolloutSeed = rand.uint32();
-    const values: number[] = [];
-    let complete = true;
-    for (const c of cands) {
-      const r = applyAction(world, seat, c.a);
-      if (!r.ok) { values.push(-Infinity); continue; }
-      // Each candidate's rollout gets the same random stream, for fair comparison.
-      const rr = new Rand(rolloutSeed);
-      const end = rollout(r.state, seat, horizon, rr, opts.iterations === undefined ? deadline : Infinity);
-      values.push(evaluate(end, seat));
-      if (opts.iterations === undefined && now() > deadline) { complete = false; break; }
+  const root = newNode(null);
+  for (const a of rootActions) root.children.set(keyOf(a), newNode(a));
+  const c = opts.exploration ?? 0.4;
+  let lo = Infinity;
+  let hi = -Infinity;
+  const turn = view.turn.number;
+  const maxIterations = opts.iterations ?? Infinity;
+
+  for (let it = 0; it < maxIterations && !outOfTime(); it++) {
+    const sim = createSimulator(determinise(view, seat, rand.uint32()));
+    const rr = new Rand(rand.uint32());
+    const path: Node[] = [root];
+    let node = root;
+    let first = true;
+    for (;;) {
+      if (!first) forcedSteps(sim, seat, turn);
+      if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) break;
+      // The root's children are fixed (the ranked candidates); deeper nodes grow as they are met.
+      const options = first ? rootActions : choices(sim);
+      first = false;
+      const available: Node[] = [];
+      let untried: Action[] = [];
+      for (const a of options) {
+        const child = node.children.get(keyOf(a));
+        if (child === undefined) untried.push(a);
+        else if (child.visits === 0) { untried.push(a); child.avail++; }
+        else { child.avail++; available.push(child); }
+      }
+      if (untried.length > 0) {
+        untried = untried.length > 1 ? [untried[rr.int(untried.length)]] : untried;
+        const a = untried[0];
+        const k = keyOf(a);
+        let child = node.children.get(k);
+        if (child === undefined) { child = newNode(a); child.avail = 1; node.children.set(k, child); }
+        sim.apply(a);
+        path.push(child);
+        break;
+      }
+      const spread = hi > lo ? hi - lo : 1;
+      let best = available[0];
+      let bestU = -Infinity;
+      for (const ch of available) {
+        const u = ch.sum / ch.visits + c * spread * Math.sqrt(Math.log(ch.avail) / ch.visits);
+        if (u > bestU) { bestU = u; best = ch; }
+      }
+      sim.apply(best.action!);
+      path.push(best);
+      node = best;
     }
-    if (!complete) break;
-    cands.forEach((c, i) => { c.sum += values[i]; c.n += 1; });
-    rounds++;
-    if (rounds === nextCut && cands.length > 2) {
-      cands.sort((x, y) => y.sum / y.n - x.sum / x.n);
-      cands = cands.slice(0, Math.max(2, Math.ceil(cands.length / 2)));
-      nextCut *= 2;
-    }
+    finishTurn(sim, seat, turn, rr);
+    const v = evaluate(sim.state, seat);
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+    for (const n of path) { n.visits++; n.sum += v; }
   }
-  if (rounds === 0) return cands[0].a;
-  let best = cands[0];
-  for (const c of cands) if (c.sum / c.n > best.sum / best.n) best = c;
-  return best.a;
+
+  searchStats.lastIterations = root.visits;
+  let best: Node | null = null;
+  for (const ch of root.children.values()) {
+    if (ch.visits === 0) continue;
+    if (best === null || ch.visits > best.visits || (ch.visits === best.visits && ch.sum / ch.visits > best.sum / best.visits)) best = ch;
+  }
+  return best?.action ?? rootActions[0];
 }

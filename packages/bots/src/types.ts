@@ -27,8 +27,8 @@ export interface BotOptions {
   /** Wall-clock budget per decision for the strong bot (default 200 ms). */
   timeBudgetMs?: number;
   /**
-   * Strong bot only: a fixed number of search iterations. With it the choice no
-   * longer depends on machine speed (the time budget still caps it as a safety net).
+   * Strong bot only: a fixed number of search iterations (determinised worlds). With it the time budget
+   * is ignored, so the same seed, input and count always give the same choice, on any machine.
    */
   iterations?: number;
 }

@@ -443,8 +443,12 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   // The whole log, numbered by entry: the first line is still number 1.
   expect(await a.$eval('.log-list li:first-child .log-n', (e) => e.textContent)).toBe('1');
   // A card named in the log shows in the details panel on hover.
+  // Motion off for this check: a log line still sliding in is not a stable target for the pointer.
+  await a.emulateMedia({ reducedMotion: 'reduce' });
+  await frame(a);
   const named = a.locator('.log-list .log-card').last();
   const cardName = (await named.textContent())!;
+  await named.scrollIntoViewIfNeeded();
   await named.hover();
   await frame(a);
   expect(await a.textContent('.details h3')).toContain(cardName);

@@ -2,12 +2,15 @@
  * applyAction: check an action, then carry it out on a copy of the state and
  * run the game forward until someone has to decide again. The input state is
  * never touched.
+ *
+ * The same rules code (`Ctx`) also drives the simulator (src/simulator.ts): there it mutates the
+ * simulator's private state and gets no event sink, so no event text is ever built.
  */
-import { clone } from './clone';
-import { ActionSchema, type Action } from './actions';
+import { cloneState } from './clone';
+import { ActionSchema, isExactAction, type Action } from './actions';
 import { card, CATALOGUE, island as islandDef, passengerDestination, ticketDef, type BonusKind } from './catalogue';
 import { currentDecision } from './decision';
-import { legalActions } from './legal';
+import { hasBonusUse } from './legal';
 import { randomInt, shuffleInPlace } from './rng';
 import { soloObjectiveMet } from './solo';
 import {
@@ -16,22 +19,38 @@ import {
 import type { ApplyResult, GameEvent, GameState, Load, PlayerState, Seat, Task } from './types';
 import { computeBuild, deliverySteps, err, newProgress, placeName, returnCost, validate } from './validate';
 
-export function applyAction(state: GameState, seat: Seat, action: unknown): ApplyResult {
-  if (!state || state.kind !== 'state') return { ok: false, error: err('BAD_STATE', 'applyAction needs the full game state.') };
+/** Parse untrusted input: the exact-shape check accepts every well-formed action without zod; anything else goes through zod. */
+export function parseAction(action: unknown): { ok: true; action: Action } | { ok: false; error: ReturnType<typeof err> } {
+  if (isExactAction(action)) return { ok: true, action };
   const parsed = ActionSchema.safeParse(action);
   if (!parsed.success) {
     return { ok: false, error: err('BAD_ACTION', `That is not a valid action: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ')}`) };
   }
-  const a = parsed.data;
+  return { ok: true, action: parsed.data };
+}
+
+export function applyAction(state: GameState, seat: Seat, action: unknown): ApplyResult {
+  if (!state || state.kind !== 'state') return { ok: false, error: err('BAD_STATE', 'applyAction needs the full game state.') };
+  const parsed = parseAction(action);
+  if (!parsed.ok) return parsed;
+  const a = parsed.action;
   const problem = validate(state, seat, a);
   if (problem) return { ok: false, error: problem };
 
-  const s: GameState = clone(state);
+  const s: GameState = cloneState(state);
   const events: GameEvent[] = [];
+  runAction(s, seat, a, events);
+  return { ok: true, state: s, events };
+}
+
+/**
+ * Carry out an already validated action on `s` in place and run the game forward. `events` receives the
+ * log lines (their texts are built only when there is a sink). Shared by applyAction and the simulator.
+ */
+export function runAction(s: GameState, seat: Seat, a: Action, events: GameEvent[] | null): void {
   const ctx = new Ctx(s, events);
   ctx.execute(seat, a);
   ctx.advance();
-  return { ok: true, state: s, events };
 }
 
 const BONUS_WORDS: Record<BonusKind, string> = {
@@ -39,10 +58,11 @@ const BONUS_WORDS: Record<BonusKind, string> = {
 };
 
 class Ctx {
-  constructor(readonly s: GameState, readonly events: GameEvent[]) {}
+  constructor(readonly s: GameState, readonly events: GameEvent[] | null) {}
 
-  log(type: string, seat: Seat | null, text: string): void {
-    this.events.push({ type, seat, text });
+  /** Texts are built at once (they read the state as it is now), and only when someone keeps the events. */
+  log(type: string, seat: Seat | null, text: () => string): void {
+    if (this.events !== null) this.events.push({ type, seat, text: text() });
   }
   name(seat: Seat): string {
     return nameOf(this.s, seat);
@@ -64,7 +84,7 @@ class Ctx {
         s.deck = s.discard;
         s.discard = [];
         shuffleInPlace(s.rng, s.deck);
-        this.log('reshuffle', null, 'The discard pile was shuffled to make a new deck.');
+        this.log('reshuffle', null, () => 'The discard pile was shuffled to make a new deck.');
       }
       s.players[seat].hand.push(s.deck.pop()!);
       drawn++;
@@ -78,12 +98,12 @@ class Ctx {
     for (let i = 0; i < count; i++) {
       if (this.s.bag.length === 0) {
         p.vp += 1;
-        this.log('passenger', seat, `${this.name(seat)} found the passenger bag empty and took 1 VP token instead.`);
+        this.log('passenger', seat, () => `${this.name(seat)} found the passenger bag empty and took 1 VP token instead.`);
         continue;
       }
       const id = this.s.bag.splice(randomInt(this.s.rng, this.s.bag.length), 1)[0];
       p.supply.push(id);
-      this.log('passenger', seat, `${this.name(seat)} drew a passenger for ${placeName(passengerDestination(id))}.`);
+      this.log('passenger', seat, () => `${this.name(seat)} drew a passenger for ${placeName(passengerDestination(id))}.`);
     }
   }
 
@@ -95,7 +115,7 @@ class Ctx {
     } else if (d.kind === 'bonus') {
       this.s.turn.queue.shift();
       if (a.type === 'skip') {
-        this.log('bonus', seat, `${this.name(seat)} declined ${BONUS_WORDS[d.bonus]}.`);
+        this.log('bonus', seat, () => `${this.name(seat)} declined ${BONUS_WORDS[d.bonus]}.`);
         return;
       }
     }
@@ -116,7 +136,7 @@ class Ctx {
     this.player(seat).vp -= cost;
     const c = this.s.discard.pop()!;
     this.s.deck.push(c);
-    this.log('return', seat, `${this.name(seat)} spent ${cost} VP tokens to put ${card(c).name} back on top of the deck.`);
+    this.log('return', seat, () => `${this.name(seat)} spent ${cost} VP tokens to put ${card(c).name} back on top of the deck.`);
   }
 
   take(seat: Seat, a: Extract<Action, { type: 'take' }>): void {
@@ -124,10 +144,10 @@ class Ctx {
     if (a.from === 'display') {
       this.s.display.splice(this.s.display.indexOf(a.card), 1);
       p.hand.push(a.card);
-      this.log('take', seat, `${this.name(seat)} took ${card(a.card).name} from the display.`);
+      this.log('take', seat, () => `${this.name(seat)} took ${card(a.card).name} from the display.`);
     } else if (a.from === 'deck') {
       this.draw(seat, 1);
-      this.log('take', seat, `${this.name(seat)} took a card from the deck.`);
+      this.log('take', seat, () => `${this.name(seat)} took a card from the deck.`);
     } else {
       this.drawPassengers(seat, 1);
     }
@@ -144,7 +164,7 @@ class Ctx {
       const [gone] = p.train.splice(i, 1);
       this.unload(gone.loads);
       this.s.discard.push(gone.card);
-      this.log('scrap', seat, `${this.name(seat)} scrapped ${card(gone.card).name} to make room.`);
+      this.log('scrap', seat, () => `${this.name(seat)} scrapped ${card(gone.card).name} to make room.`);
     }
     let what: string;
     if (c.category === 'building') {
@@ -163,7 +183,7 @@ class Ctx {
       p.train.push({ card: c.id, loads: [] });
       what = c.name;
     }
-    this.log('build', seat, `${this.name(seat)} built ${what} for ${plan.cost} card${plan.cost === 1 ? '' : 's'}.`);
+    this.log('build', seat, () => `${this.name(seat)} built ${what} for ${plan.cost} card${plan.cost === 1 ? '' : 's'}.`);
     const tasks: Task[] = [];
     if (plan.cost > 0) tasks.push({ kind: 'pay', count: plan.cost, reason: 'build', label: c.name });
     if (plan.passengers > 0) tasks.push({ kind: 'passengers', count: plan.passengers, source: c.name });
@@ -195,15 +215,15 @@ class Ctx {
       loaded = as;
       if (a.faceDown) {
         tasks.push({ kind: 'pay', count: 1, reason: 'faceDown', label: 'a face-down load' });
-        this.log('load', seat, `${this.name(seat)} loaded a card face down into ${whose} ${def.name}.`);
+        this.log('load', seat, () => `${this.name(seat)} loaded a card face down into ${whose} ${def.name}.`);
       } else {
-        this.log('load', seat, `${this.name(seat)} loaded ${card(a.card).name} as ${as === 'any' ? 'a wild good' : as} into ${whose} ${def.name}.`);
+        this.log('load', seat, () => `${this.name(seat)} loaded ${card(a.card).name} as ${as === 'any' ? 'a wild good' : as} into ${whose} ${def.name}.`);
       }
     } else {
       p.supply.splice(p.supply.indexOf(a.passenger), 1);
       car.loads.push({ kind: 'passenger', id: a.passenger });
       loaded = 'passenger';
-      this.log('load', seat, `${this.name(seat)} seated a passenger for ${placeName(passengerDestination(a.passenger))} in ${whose} ${def.name}.`);
+      this.log('load', seat, () => `${this.name(seat)} seated a passenger for ${placeName(passengerDestination(a.passenger))} in ${whose} ${def.name}.`);
     }
     // Solo players gain their own cars' benefits; bonus loads never gain one.
     const gains = !bonus && (isSolo(this.s) || a.seat !== seat);
@@ -226,12 +246,12 @@ class Ctx {
   }
 
   startDelivery(seat: Seat, at: string): void {
-    this.log('deliver', seat, `${this.name(seat)} makes a delivery at ${placeName(at)}.`);
+    this.log('deliver', seat, () => `${this.name(seat)} makes a delivery at ${placeName(at)}.`);
     this.front({ kind: 'delivery', progress: newProgress(at) });
     const n = abilityCount(this.player(seat), 'deliverDraw');
     if (n > 0) {
       this.draw(seat, n);
-      this.log('draw', seat, `${this.name(seat)} drew ${n} card${n === 1 ? '' : 's'} (Caboose 1).`);
+      this.log('draw', seat, () => `${this.name(seat)} drew ${n} card${n === 1 ? '' : 's'} (Caboose 1).`);
     }
   }
 
@@ -256,7 +276,7 @@ class Ctx {
     const th = threshold(this.s);
     if (th === null) return; // solo games do not use the progress track
     if (this.s.progress < th) this.s.progress += 1;
-    this.log('progress', seat, `The progress train moves to space ${this.s.progress} of ${th} (${why}).`);
+    this.log('progress', seat, () => `The progress train moves to space ${this.s.progress} of ${th} (${why}).`);
   }
 
   ticketReward(seat: Seat, dest: string, index: number, bonusTasks: Task[]): void {
@@ -272,7 +292,7 @@ class Ctx {
       bonusTasks.push({ kind: 'bonus', bonus: r.bonus, source: `the ${placeName(dest)} ticket` });
       parts.push(BONUS_WORDS[r.bonus]);
     }
-    this.log('ticket', seat, `${this.name(seat)} claims the ticket reward at ${placeName(dest)}: ${parts.join(', ')}.`);
+    this.log('ticket', seat, () => `${this.name(seat)} claims the ticket reward at ${placeName(dest)}: ${parts.join(', ')}.`);
   }
 
   deliveryStep(seat: Seat, a: Action): void {
@@ -296,7 +316,7 @@ class Ctx {
         this.s.islandsOnMap.splice(this.s.islandsOnMap.indexOf(prog.at), 1);
         p.islands.push({ island: prog.at, secondary: null });
         prog.primary = true;
-        this.log('contract', seat, `${this.name(seat)} completed the primary contract at ${placeName(prog.at)} and took its island card.`);
+        this.log('contract', seat, () => `${this.name(seat)} completed the primary contract at ${placeName(prog.at)} and took its island card.`);
         this.advanceProgress(seat, 'an island card was taken');
         break;
       }
@@ -305,7 +325,7 @@ class Ctx {
         const held = p.islands.find((i) => i.island === prog.at && i.secondary === null)!;
         held.secondary = a.contract;
         prog.secondary = true;
-        this.log('contract', seat, `${this.name(seat)} completed a secondary contract at ${placeName(prog.at)} worth ${islandDef(prog.at).secondary[a.contract].vp} VP.`);
+        this.log('contract', seat, () => `${this.name(seat)} completed a secondary contract at ${placeName(prog.at)} worth ${islandDef(prog.at).secondary[a.contract].vp} VP.`);
         break;
       }
       case 'deliverTicket': {
@@ -335,7 +355,7 @@ class Ctx {
         const n = this.draw(seat, CATALOGUE.specialDeliveryCards);
         if (l.kind === 'passenger') this.s.bag.push(l.id);
         else this.s.discard.push(l.card!);
-        this.log('special', seat, `${this.name(seat)} made a special delivery and drew ${n} card${n === 1 ? '' : 's'}.`);
+        this.log('special', seat, () => `${this.name(seat)} made a special delivery and drew ${n} card${n === 1 ? '' : 's'}.`);
         break;
       }
       case 'endDelivery':
@@ -359,7 +379,7 @@ class Ctx {
       task.count -= 1;
       if (task.count <= 0) this.s.turn.queue.shift();
     }
-    this.log('discard', seat, `${this.name(seat)} discarded ${card(id).name}.`);
+    this.log('discard', seat, () => `${this.name(seat)} discarded ${card(id).name}.`);
   }
 
   /** Run automatic steps until a seat must decide or the game is over. */
@@ -376,7 +396,7 @@ class Ctx {
           case 'draw': {
             s.turn.queue.shift();
             const n = this.draw(seat, task.count);
-            this.log('draw', seat, `${this.name(seat)} drew ${n} card${n === 1 ? '' : 's'} (${task.source}).`);
+            this.log('draw', seat, () => `${this.name(seat)} drew ${n} card${n === 1 ? '' : 's'} (${task.source}).`);
             continue;
           }
           case 'passengers':
@@ -386,7 +406,7 @@ class Ctx {
           case 'vp':
             s.turn.queue.shift();
             p.vp += task.count;
-            this.log('vp', seat, `${this.name(seat)} took ${task.count} VP token${task.count === 1 ? '' : 's'} (${task.source}).`);
+            this.log('vp', seat, () => `${this.name(seat)} took ${task.count} VP token${task.count === 1 ? '' : 's'} (${task.source}).`);
             continue;
           case 'discard':
             if (p.hand.length === 0) { s.turn.queue.shift(); continue; }
@@ -398,9 +418,9 @@ class Ctx {
             if (p.hand.length <= HAND_LIMIT) { s.turn.queue.shift(); continue; }
             return;
           case 'bonus':
-            if (legalActions(s, seat).every((a) => a.type === 'skip' || a.type === 'returnCard')) {
+            if (!hasBonusUse(s, seat, task.bonus)) {
               s.turn.queue.shift();
-              this.log('bonus', seat, `${this.name(seat)} could not use ${BONUS_WORDS[task.bonus]}, so it is lost.`);
+              this.log('bonus', seat, () => `${this.name(seat)} could not use ${BONUS_WORDS[task.bonus]}, so it is lost.`);
               continue;
             }
             return;
@@ -430,7 +450,7 @@ class Ctx {
     const th = threshold(s)!;
     if (s.progress >= th && s.progressTrain === null) {
       s.progressTrain = seat;
-      this.log('progress', seat, `${this.name(seat)} takes the progress train (1 VP).`);
+      this.log('progress', seat, () => `${this.name(seat)} takes the progress train (1 VP).`);
       if (!s.endTriggered) this.trigger(seat, 'progress');
     }
     if (!s.endTriggered && s.deck.length === 0 && s.discard.length === 0) this.trigger(seat, 'cards');
@@ -442,7 +462,7 @@ class Ctx {
     // Everyone, the trigger player included, gets one more turn after this one.
     s.finalTurnsLeft = s.players.length + 1;
     s.result = { reason, solo: null };
-    this.log('end', seat, reason === 'progress'
+    this.log('end', seat, () => reason === 'progress'
       ? 'The progress train reached the end of the track: everyone takes one final turn.'
       : 'The deck and the discard pile are both empty: everyone takes one final turn.');
   }
@@ -462,20 +482,20 @@ class Ctx {
       if (s.deck.length > 0) {
         const c = s.deck.pop()!;
         s.discard.push(c);
-        this.log('night', seat, `Night falls: ${card(c).name} is discarded from the deck (${s.deck.length} left).`);
+        this.log('night', seat, () => `Night falls: ${card(c).name} is discarded from the deck (${s.deck.length} left).`);
       }
     }
     if (s.finalTurnsLeft !== null) {
       s.finalTurnsLeft -= 1;
       if (s.finalTurnsLeft <= 0) {
         s.gameOver = true;
-        this.log('game-over', null, 'The game is over.');
+        this.log('game-over', null, () => 'The game is over.');
         return;
       }
     }
     const next = (seat + 1) % s.players.length;
     s.turn = { seat: next, actionsLeft: CATALOGUE.actionsPerTurn, queue: [], ending: false, number: s.turn.number + 1 };
-    this.log('turn', next, `${this.name(next)}'s turn${s.finalTurnsLeft !== null ? ' (final turn)' : ''}.`);
+    this.log('turn', next, () => `${this.name(next)}'s turn${s.finalTurnsLeft !== null ? ' (final turn)' : ''}.`);
   }
 
   /**
@@ -490,13 +510,13 @@ class Ctx {
     if (scenario && settled && soloObjectiveMet(s)) {
       s.gameOver = true;
       s.result = { reason: 'objective', solo: 'won' };
-      this.log('game-over', 0, `Chapter ${scenario.chapter} objective complete: you win!`);
+      this.log('game-over', 0, () => `Chapter ${scenario.chapter} objective complete: you win!`);
       return true;
     }
     if (s.deck.length === 0) {
       s.gameOver = true;
       s.result = { reason: 'deck-empty', solo: scenario ? 'lost' : 'finished' };
-      this.log('game-over', 0, scenario ? 'The deck ran out before the objective was met: the chapter is lost.' : 'The deck is empty: the Challenge is over.');
+      this.log('game-over', 0, () => scenario ? 'The deck ran out before the objective was met: the chapter is lost.' : 'The deck is empty: the Challenge is over.');
       return true;
     }
     return false;

@@ -18,9 +18,17 @@ import { card, passengerDestination } from './catalogue';
 import { loadItemId, type Table } from './table';
 import type { Car, Load, Seat } from './types';
 
-function cardClass(id: string): string {
-  const c = card(id);
-  return `${c.kind}/${c.symbol}`;
+const cardClasses = new Map<string, string>();
+
+/** Cards with identical faces share a class (memoised: ids are a fixed set). */
+export function cardClass(id: string): string {
+  let k = cardClasses.get(id);
+  if (k === undefined) {
+    const c = card(id);
+    k = `${c.kind}/${c.symbol}`;
+    cardClasses.set(id, k);
+  }
+  return k;
 }
 
 function loadClass(l: Load): string {
@@ -29,30 +37,33 @@ function loadClass(l: Load): string {
   return `c:${cardClass(l.card!)}:${l.as}`;
 }
 
-function carClass(owner: Seat, car: Car): string {
+export function carClass(owner: Seat, car: Car): string {
+  if (car.loads.length === 0) return `${owner}:${cardClass(car.card)}[]`;
   return `${owner}:${cardClass(car.card)}[${car.loads.map(loadClass).sort().join(',')}]`;
 }
 
-/** Class keys for the things a seat's actions can name, built once per legalActions call. */
+/** Class keys for the things a seat's actions can name, worked out once per legalActions call when first asked. */
 class Classes {
-  private readonly items = new Map<string, string>();
-  private readonly cars = new Map<string, string>();
+  private items: Map<string, string> | null = null;
+  private cars: Map<string, string> | null = null;
 
-  constructor(t: Table, seat: Seat) {
-    for (const p of t.players) {
-      for (const car of p.train) {
-        // Car ids are unique across the table, so one map serves every train.
-        this.cars.set(car.card, carClass(p.seat, car));
-        if (p.seat !== seat) continue;
-        car.loads.forEach((l, i) => this.items.set(loadItemId(car, i), `${car.card}|${loadClass(l)}`));
-      }
-    }
-  }
+  constructor(private readonly t: Table, private readonly seat: Seat) {}
 
   car(id: string): string {
+    if (this.cars === null) {
+      this.cars = new Map();
+      // Car ids are unique across the table, so one map serves every train.
+      for (const p of this.t.players) for (const car of p.train) this.cars.set(car.card, carClass(p.seat, car));
+    }
     return this.cars.get(id) ?? id;
   }
   item(id: string): string {
+    if (this.items === null) {
+      this.items = new Map();
+      for (const car of this.t.players[this.seat].train) {
+        car.loads.forEach((l, i) => this.items!.set(loadItemId(car, i), `${car.card}|${loadClass(l)}`));
+      }
+    }
     return this.items.get(id) ?? id;
   }
 }

@@ -1,3 +1,5 @@
+import type { Car, GameState, Load, PlayerState, Task, TicketState, TurnState } from './types';
+import type { RngState } from './rng';
 /**
  * Deep copy of plain JSON data (the game state has no other kind of value). applyAction copies the
  * whole state once per action, so this is on the hot path of the server, the bots' search and the
@@ -25,4 +27,89 @@ export function clone<T>(value: T): T {
     out[k] = v !== null && typeof v === 'object' ? clone(v) : v;
   }
   return out as T;
+}
+
+/**
+ * Copy of a game state specialised to its shape: every array and object the rules write to is copied,
+ * and `options` (never written after createGame) is shared with the input. Several times cheaper than
+ * the generic `clone`, which must discover the shape as it goes. A new field in GameState must be added
+ * here (the simulator-vs-API property test compares whole states, so a forgotten one shows up there).
+ */
+export function cloneState(s: GameState): GameState {
+  const players = new Array<PlayerState>(s.players.length);
+  for (let i = 0; i < players.length; i++) players[i] = clonePlayer(s.players[i]);
+  return {
+    kind: s.kind,
+    version: s.version,
+    options: s.options,
+    rng: cloneRng(s.rng),
+    deck: s.deck.slice(),
+    discard: s.discard.slice(),
+    display: s.display.slice(),
+    bag: s.bag.slice(),
+    islandsOnMap: s.islandsOnMap.slice(),
+    tickets: s.tickets.map(cloneTicket),
+    progress: s.progress,
+    progressTrain: s.progressTrain,
+    players,
+    turn: cloneTurn(s.turn),
+    endTriggered: s.endTriggered,
+    finalTurnsLeft: s.finalTurnsLeft,
+    gameOver: s.gameOver,
+    result: s.result === null ? null : { reason: s.result.reason, solo: s.result.solo },
+  };
+}
+
+function cloneRng(r: RngState): RngState {
+  return r.kind === 'xoshiro128' ? { kind: r.kind, s: [r.s[0], r.s[1], r.s[2], r.s[3]] } : { kind: r.kind, key: r.key, position: r.position };
+}
+
+function cloneTicket(t: TicketState): TicketState {
+  return { destination: t.destination, tile: t.tile, filled: t.filled.slice() };
+}
+
+function cloneLoad(l: Load): Load {
+  if (l.kind === 'passenger') return { kind: 'passenger', id: l.id };
+  return l.by === undefined
+    ? { kind: 'card', card: l.card, as: l.as, faceDown: l.faceDown }
+    : { kind: 'card', card: l.card, as: l.as, faceDown: l.faceDown, by: l.by };
+}
+
+function cloneCar(c: Car): Car {
+  const loads = c.loads;
+  const out = new Array<Load>(loads.length);
+  for (let i = 0; i < loads.length; i++) out[i] = cloneLoad(loads[i]);
+  return { card: c.card, loads: out };
+}
+
+function clonePlayer(p: PlayerState): PlayerState {
+  const train = new Array<Car>(p.train.length);
+  for (let i = 0; i < train.length; i++) train[i] = cloneCar(p.train[i]);
+  const delivered: Record<string, number> = {};
+  for (const k in p.delivered) delivered[k] = p.delivered[k];
+  return {
+    seat: p.seat,
+    name: p.name,
+    hand: p.hand.slice(),
+    train,
+    buildings: p.buildings.slice(),
+    islands: p.islands.map((i) => ({ island: i.island, secondary: i.secondary })),
+    supply: p.supply.slice(),
+    vp: p.vp,
+    delivered,
+  };
+}
+
+/** Tasks are small tagged objects; a delivery carries its progress and the tasks that wait for its end. */
+function cloneTask(t: Task): Task {
+  if (t.kind === 'delivery') {
+    const out: Task = { kind: 'delivery', progress: { ...t.progress } };
+    if (t.afterDelivery !== undefined) out.afterDelivery = t.afterDelivery.map(cloneTask);
+    return out;
+  }
+  return { ...t };
+}
+
+function cloneTurn(t: TurnState): TurnState {
+  return { seat: t.seat, actionsLeft: t.actionsLeft, queue: t.queue.map(cloneTask), ending: t.ending, number: t.number };
 }

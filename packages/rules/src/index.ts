@@ -4,6 +4,8 @@
  */
 export { createGame, GameOptionsSchema, GameOptionsError } from './setup';
 export { applyAction } from './apply';
+export { createSimulator } from './simulator';
+export type { Simulator } from './simulator';
 export { legalActions } from './legal';
 export type { LegalOptions } from './legal';
 export { playerView } from './view';
@@ -15,7 +17,7 @@ export type { SoloStatus } from './solo';
 export { ActionSchema } from './actions';
 export type { Action, ActionType } from './actions';
 export { validate } from './validate';
-export { fastRng } from './rng';
+export { fastRng, randomInt } from './rng';
 export type { RngState } from './rng';
 export * from './catalogue';
 export * from './types';

@@ -90,7 +90,20 @@ export function buildingLimit(t: Table, p: AnyPlayer): number {
 }
 
 /** What a car accepts: a cargo type ('any' for the storage caboose), passengers, or nothing. */
-export function carAccepts(c: CardDef): { goods: CargoType | 'any' | null; passengers: boolean; capacity: number } {
+export interface Accepts { goods: CargoType | 'any' | null; passengers: boolean; capacity: number }
+const acceptsMemo = new Map<CardDef, Readonly<Accepts>>();
+
+/** What a car accepts (memoised per card; the answer is shared, so never write to it). */
+export function carAccepts(c: CardDef): Readonly<Accepts> {
+  let a = acceptsMemo.get(c);
+  if (a === undefined) {
+    a = Object.freeze(computeAccepts(c));
+    acceptsMemo.set(c, a);
+  }
+  return a;
+}
+
+function computeAccepts(c: CardDef): Accepts {
   switch (c.category) {
     case 'hopper': return { goods: 'coal', passengers: false, capacity: c.cargoCapacity };
     case 'tanker': return { goods: 'oil', passengers: false, capacity: c.cargoCapacity };

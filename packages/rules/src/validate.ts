@@ -3,15 +3,15 @@
  * the acting seat may see, so it gives the same answer on a GameState and on
  * that seat's PlayerView. applyAction and legalActions both go through it.
  */
-import { card, CATALOGUE, DESTINATIONS, island as islandDef, passengerDestination } from './catalogue';
+import { card, CATALOGUE, DESTINATIONS, type CardDef, island as islandDef, passengerDestination } from './catalogue';
 import type { Action } from './actions';
 import { currentDecision } from './decision';
 import {
-  abilityCount, bagCount, buildingLimit, capacityOf, carAccepts, deckCount, discardCount, handOf, holdsOpenIsland,
-  isSolo, itemsMatchGoods, itemsOnTrain, locations, nameOf, soloRules, Table, TrainItem, weightOf,
+  abilityCount, bagCount, buildingLimit, carAccepts, deckCount, discardCount, handOf, holdsOpenIsland,
+  isSolo, itemsMatchGoods, itemsOnTrain, locations, nameOf, soloRules, Table, TrainItem,
 } from './table';
 import type { BonusKind } from './catalogue';
-import type { Car, Decision, DeliveryProgress, RuleError, Seat } from './types';
+import type { Decision, DeliveryProgress, RuleError, Seat } from './types';
 
 export const err = (code: string, message: string): RuleError => ({ code, message });
 
@@ -120,9 +120,33 @@ export interface BuildPlan {
   passengers: number;
 }
 
-/** Checks a build and works out its cost; used by validation and by applyAction. */
+/** Sums over a train that every build check needs; legalActions works them out once for all its candidates. */
+export interface TrainTotals {
+  weight: number;
+  capacity: number;
+  /** Cars with the extend discount (Caboose 3). */
+  discount: number;
+}
+
+export function trainTotals(train: readonly { card: string }[]): TrainTotals {
+  let weight = 0;
+  let capacity = 0;
+  let discount = 0;
+  for (const x of train) {
+    const def = card(x.card);
+    weight += def.weight;
+    capacity += def.engineCapacity;
+    if (def.ability === 'extendDiscount') discount++;
+  }
+  return { weight, capacity, discount };
+}
+
+/**
+ * Checks a build and works out its cost; used by validation and by applyAction. `totals` must be
+ * trainTotals of the seat's train as it is now (a cache for callers that check many builds at once).
+ */
 export function computeBuild(
-  t: Table, seat: Seat, a: Extract<Action, { type: 'build' }>,
+  t: Table, seat: Seat, a: Extract<Action, { type: 'build' }>, totals?: TrainTotals,
 ): BuildPlan | { error: RuleError } {
   const p = t.players[seat];
   const hand = handOf(t, seat);
@@ -142,36 +166,42 @@ export function computeBuild(
     cost = c.cost;
   } else {
     if (a.replace) return fail('NOT_A_BUILDING', 'Only a building can replace a building.');
-    let train: Car[] = p.train;
+    // Weight and capacity of the train after the build, from the train's sums (no trial trains are built).
+    const sums = totals ?? trainTotals(p.train);
+    let weight = sums.weight;
+    let capacity = sums.capacity;
+    let scrapped: CardDef | null = null;
     if (a.scrap) {
-      const i = train.findIndex((x) => x.card === a.scrap);
+      const i = p.train.findIndex((x) => x.card === a.scrap);
       if (i < 0) return fail('NO_SUCH_CAR', 'The car to scrap is not in your train.');
       if (i === 0) return fail('CANNOT_SCRAP_ENGINE', 'Your engine cannot be scrapped.');
       if (a.scrap === a.upgrade) return fail('CANNOT_SCRAP_UPGRADE', 'You cannot scrap the car you are upgrading.');
-      train = train.filter((_, j) => j !== i);
+      scrapped = card(p.train[i].card);
+      weight -= scrapped.weight;
+      capacity -= scrapped.engineCapacity;
     }
-    let after: Car[];
     if (a.upgrade) {
-      const target = train.find((x) => x.card === a.upgrade);
+      const target = p.train.find((x) => x.card === a.upgrade);
       if (!target) return fail('NO_SUCH_CAR', 'The car to upgrade is not in your train.');
       const old = card(target.card);
       if (c.category === 'caboose' || old.category === 'caboose') return fail('CANNOT_UPGRADE', 'Cabooses are never upgraded.');
       if (old.category !== c.category) return fail('UPGRADE_CATEGORY', `A ${c.name} cannot upgrade a ${old.name}: upgrades stay within the same kind of car.`);
       if ((c.level ?? 0) <= (old.level ?? 0)) return fail('UPGRADE_LEVEL', `A ${c.name} is not a higher level than your ${old.name}.`);
       cost = c.cost - old.cost;
-      after = train.map((x) => (x === target ? { card: c.id, loads: x.loads } : x));
+      weight += c.weight - old.weight;
+      capacity += c.engineCapacity - old.engineCapacity;
     } else {
       if (c.category === 'engine') return fail('ONE_ENGINE', 'You already have an engine: build a higher-level engine as an upgrade of it.');
-      cost = Math.max(0, c.cost - abilityCount({ ...p, train }, 'extendDiscount'));
-      after = [...train, { card: c.id, loads: [] }];
+      const discount = sums.discount - (scrapped?.ability === 'extendDiscount' ? 1 : 0);
+      cost = Math.max(0, c.cost - discount);
+      weight += c.weight;
+      capacity += c.engineCapacity;
     }
-    const weight = weightOf(after);
-    const capacity = capacityOf(after);
     if (weight > capacity) {
       return fail('OVER_CAPACITY', `That would bring your train to weight ${weight}, over your engine capacity of ${capacity}${a.scrap ? '' : '; you may scrap a car to make room'}.`);
     }
     if (a.scrap) {
-      const plain = computeBuild(t, seat, { ...a, scrap: undefined });
+      const plain = computeBuild(t, seat, { ...a, scrap: undefined }, sums);
       if (!('error' in plain)) return fail('SCRAP_NOT_NEEDED', 'Your engine can pull this car without scrapping one: scrapping is only for making room.');
     }
   }

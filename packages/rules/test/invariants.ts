@@ -35,13 +35,48 @@ export function passengerPlaces(s: GameState): Map<string, string[]> {
   return where;
 }
 
+/**
+ * Every card and every passenger is in exactly one place. The fast pass counts ids into one set (run after
+ * every action of the property tests); only when it fails are the places collected for the message.
+ */
 export function checkConservation(s: GameState): void {
-  const cards = cardPlaces(s);
-  if (cards.size !== CARDS.length) throw new Error(`expected ${CARDS.length} cards in play, found ${cards.size}`);
-  for (const [id, places] of cards) if (places.length !== 1) throw new Error(`card ${id} in ${places.join(', ')}`);
-  const pax = passengerPlaces(s);
-  if (pax.size !== PASSENGERS.length) throw new Error(`expected ${PASSENGERS.length} passengers, found ${pax.size}`);
-  for (const [id, places] of pax) if (places.length !== 1) throw new Error(`passenger ${id} in ${places.join(', ')}`);
+  if (!conservedFast(s)) {
+    const cards = cardPlaces(s);
+    if (cards.size !== CARDS.length) throw new Error(`expected ${CARDS.length} cards in play, found ${cards.size}`);
+    for (const [id, places] of cards) if (places.length !== 1) throw new Error(`card ${id} in ${places.join(', ')}`);
+    const pax = passengerPlaces(s);
+    if (pax.size !== PASSENGERS.length) throw new Error(`expected ${PASSENGERS.length} passengers, found ${pax.size}`);
+    for (const [id, places] of pax) if (places.length !== 1) throw new Error(`passenger ${id} in ${places.join(', ')}`);
+    throw new Error('conservation failed');
+  }
+}
+
+const CARD_IDS = new Set(CARDS.map((c) => c.id));
+const PASSENGER_IDS = new Set(PASSENGERS.map((p) => p.id));
+
+/** True when the cards are exactly CARDS, once each, and the passengers exactly PASSENGERS, once each. */
+function conservedFast(s: GameState): boolean {
+  const cards = new Set<string>();
+  let n = 0;
+  const card = (id: string | null) => { if (id === null || !CARD_IDS.has(id)) return false; cards.add(id); n++; return true; };
+  const list = (ids: readonly string[]) => { for (const id of ids) if (!card(id)) return false; return true; };
+  if (!list(s.deck) || !list(s.discard) || !list(s.display)) return false;
+  const pax = new Set<string>();
+  let m = 0;
+  const passenger = (id: string) => { if (!PASSENGER_IDS.has(id)) return false; pax.add(id); m++; return true; };
+  for (const id of s.bag) if (!passenger(id)) return false;
+  for (const t of s.tickets) for (const id of t.filled) if (!passenger(id)) return false;
+  for (const p of s.players) {
+    if (!list(p.hand) || !list(p.buildings)) return false;
+    for (const id of p.supply) if (!passenger(id)) return false;
+    for (const car of p.train) {
+      if (!card(car.card)) return false;
+      for (const l of car.loads) {
+        if (l.kind === 'card') { if (!card(l.card)) return false; } else if (!passenger(l.id)) return false;
+      }
+    }
+  }
+  return n === CARDS.length && cards.size === n && m === PASSENGERS.length && pax.size === m;
 }
 
 export function checkNonNegative(s: GameState): void {

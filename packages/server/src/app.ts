@@ -23,6 +23,10 @@ import { Metrics, type RoomLike } from './metrics';
 import { restoreOptions, replayFromLog, type RestoreReport } from './restore';
 import { interceptJoins, LazyRestore } from './lazy-restore';
 import { scaleOutOptions } from './scale';
+import { Redis } from 'ioredis';
+import { PlayersService } from './players/service';
+import { PlayerLimits } from './players/limits';
+import { playerRoutes } from './players/routes';
 
 export interface CreateServerOptions extends Partial<Config> {
   /** Defaults to a pino logger at LOG_LEVEL on stdout. */
@@ -79,6 +83,12 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined });
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
   const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
+  const players = PlayersService.fromConfig(config, logger, inJestWithoutDataDir);
+  // Sign-in limits are shared by every process when scaled out, so an attacker cannot spread attempts.
+  const limitsRedis = players && redis && config.REDIS_URL
+    ? redis.watch('limits', new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2000, lazyConnect: false }))
+    : null;
+  const playerLimits = new PlayerLimits(undefined, limitsRedis ? { client: limitsRedis, prefix: config.REDIS_KEY_PREFIX } : undefined);
   storeHealth = new StoreHealth(store, logger);
   const health = storeHealth;
   if (store instanceof FileStore) store.onBackgroundError = (e, room) => health.failed(e, { room, during: 'fdatasync or close' });
@@ -126,8 +136,22 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         if (room) res.json({ roomId: room.roomId });
         else res.status(404).json({ code: 'NOT_FOUND', message: 'No open room has that code.' });
       });
+      if (players) {
+        app.use('/api', playerRoutes({
+          services: () => players.get(),
+          limits: playerLimits,
+          logger,
+          address: (req) => req.socket.remoteAddress ?? 'unknown',
+        }));
+      }
       app.get('/api/games/:id/replay', async (req, res) => {
         const id = String(req.params.id);
+        // The archive first: it keeps every finished game, while the live store forgets them after a while.
+        const archived = players && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
+        if (archived) {
+          res.json(archived);
+          return;
+        }
         const stored = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await store.read(id).catch(() => null) : null;
         const replay = replays.get(id) ?? (stored ? replayFromLog(id, stored) : null);
         if (replay) {
@@ -217,6 +241,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       redis?.stop();
       await gameServer.gracefullyShutdown(false);
       await store.close();
+      await players?.close();
+      limitsRedis?.disconnect();
       health.stop();
       listening = false;
     },

@@ -7,6 +7,7 @@
 import { randomInt } from 'crypto';
 import { createBot } from '@isle-of-trains/bots';
 import { legalActions, type Action, type PlayerView } from '@isle-of-trains/rules';
+import { BotPool } from './bot-pool';
 
 export type BotLevel = 'random' | 'greedy' | 'strong';
 export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
@@ -18,7 +19,8 @@ export interface BotInput {
 }
 
 export interface BotPlayer {
-  chooseAction(input: BotInput): Action;
+  /** A promise when the decision runs elsewhere (a worker thread); the room then drops it if the game moved on. */
+  chooseAction(input: BotInput): Action | Promise<Action>;
 }
 
 export type BotFactory = (level: BotLevel) => BotPlayer;
@@ -39,6 +41,35 @@ export const packageBots: BotFactory = (level) => {
   return { chooseAction: (input) => bot.chooseAction({ ...input, view: { ...input.view, kind: 'view' } }) };
 };
 
-export function defaultBotFactory(): { factory: BotFactory; source: string } {
+/** How much of the public history goes to a worker with each decision (the bots read only its length). */
+const HISTORY_TO_WORKER = 50;
+
+/**
+ * The bots package at `level`, each decision run in the pool's worker threads. The view is sent as data;
+ * a crashed or hung worker is replaced by the pool and the seat gets a greedy move instead.
+ */
+export function workerBots(pool: BotPool): BotFactory {
+  return (level) => {
+    const seed = randomInt(2 ** 31);
+    let n = 0;
+    return {
+      chooseAction: ({ view, seat, history }) =>
+        pool.choose({ level, view, seat, history: history.slice(-HISTORY_TO_WORKER), seed: (seed + n++) % 2 ** 31 }),
+    };
+  };
+}
+
+let sharedPool: BotPool | null = null;
+
+/**
+ * BOT_WORKERS=n (n ≥ 1) runs every bot decision in a pool of n worker threads (BOT_TIMEOUT_MS, default
+ * 2000, is the time limit per decision); unset or 0 keeps them on the main thread.
+ */
+export function defaultBotFactory(env: NodeJS.ProcessEnv = process.env): { factory: BotFactory; source: string } {
+  const threads = Number(env.BOT_WORKERS ?? 0);
+  if (Number.isInteger(threads) && threads > 0) {
+    sharedPool ??= new BotPool({ threads, timeoutMs: Number(env.BOT_TIMEOUT_MS ?? 2000) || 2000 });
+    return { factory: workerBots(sharedPool), source: `@isle-of-trains/bots in ${threads} worker thread(s)` };
+  }
   return { factory: packageBots, source: '@isle-of-trains/bots' };
 }

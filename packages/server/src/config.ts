@@ -63,6 +63,13 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.resolve('data')),
   /** Game store: auto (redis with REDIS_URL, else file), file, redis or memory (nothing survives a restart). */
   STORE: z.enum(['auto', 'file', 'redis', 'memory']).default('auto'),
+  /**
+   * The players' database (identities, accounts, history, ratings, chat): a PostgreSQL URL. Unset = embedded
+   * PGlite in DATA_DIR/players-db, which needs no server.
+   */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL').optional(),
+  /** auto (DATABASE_URL, else PGlite in DATA_DIR), memory (nothing kept) or off (no players' routes). */
+  PLAYERS_DB: z.enum(['auto', 'memory', 'off']).default('auto'),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
   NODE_ID: z.string().regex(/^[A-Za-z0-9:_.\/-]{1,128}$/, 'letters, digits and : _ . / - only').optional(),
   /**

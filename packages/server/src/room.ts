@@ -8,7 +8,7 @@ import { Room, ServerError, ErrorCode, matchMaker, type Client, type Deferred } 
 import { StateView } from '@colyseus/schema';
 import {
   ActionSchema, applyAction, createGame, currentDecision, playerView, scoreBreakdown, soloStatus,
-  type Action, type GameEvent, type GameOptions, type GameState, type RuleError,
+  type Action, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError,
 } from '@isle-of-trains/rules';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -590,11 +590,13 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.timer = null;
   }
 
-  private botMove(seat: number, by: 'bot' | 'timeout'): void {
-    this.timer = null;
+  /** `answer`: an action a worker thread chose for this position (already checked to be current). */
+  private botMove(seat: number, by: 'bot' | 'timeout', answer?: Action): void {
+    if (answer === undefined) this.timer = null;
     // A timer callback has no caller to catch for it: an internal error here must stop this game, not the process.
     try {
-      this.botMoveUnguarded(seat, by);
+      if (answer !== undefined) this.applyBotAction(seat, by, playerView(this.game!, seat), answer);
+      else this.botMoveUnguarded(seat, by);
     } catch (e) {
       this.rlog.error({ event: 'bot', seat, err: (e as Error).message }, 'bot move failed; the game is stopped');
       this.addLog(-1, 'error', 'The server hit an internal error and stopped this game.');
@@ -613,16 +615,38 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (by === 'timeout') this.addLog(seat, 'timeout', `Time ran out; a bot decides for ${this.slots[seat].name}.`);
     let action: Action;
     try {
-      action = this.bot.chooseAction({ view, seat, history: this.events });
+      const chosen = this.bot.chooseAction({ view, seat, history: this.events });
+      if (chosen instanceof Promise) {
+        // Decided in a worker thread: apply it when it comes back, unless the game moved on meanwhile.
+        const game = this.game;
+        const current = () => this.game === game && !this.stopped && this.state.phase === 'playing';
+        chosen.then((a) => {
+          if (!current()) {
+            this.rlog.info({ event: 'bot', seat, action: a.type }, 'bot answer arrived after the game moved on; dropped');
+            return;
+          }
+          this.botMove(seat, by, a);
+        }, (e: Error) => {
+          if (!current()) return;
+          this.rlog.warn({ event: 'bot', seat, err: e.message }, 'bot failed; playing a random legal action');
+          this.botMove(seat, by, randomBot.chooseAction({ view, seat, history: this.events }) as Action);
+        });
+        return;
+      }
+      action = chosen;
     } catch (e) {
       this.rlog.warn({ event: 'bot', seat, err: (e as Error).message }, 'bot failed; playing a random legal action');
-      action = randomBot.chooseAction({ view, seat, history: this.events });
+      action = randomBot.chooseAction({ view, seat, history: this.events }) as Action;
     }
+    this.applyBotAction(seat, by, view, action);
+  }
+
+  private applyBotAction(seat: number, by: 'bot' | 'timeout', view: PlayerView, action: Action): void {
     let error = this.apply(seat, action, by);
     if (error?.code === STORE_UNAVAILABLE) return; // play resumes when the store is back (onStoreChange)
     if (error) {
       this.rlog.warn({ event: 'bot', seat, action: action.type, code: error.code }, 'bot chose an illegal action; playing a random legal one');
-      error = this.apply(seat, randomBot.chooseAction({ view, seat, history: this.events }), by);
+      error = this.apply(seat, randomBot.chooseAction({ view, seat, history: this.events }) as Action, by);
       if (error) this.rlog.error({ event: 'bot', seat, code: error.code }, 'random legal action refused');
     }
   }

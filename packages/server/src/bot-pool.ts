@@ -1,0 +1,100 @@
+/**
+ * Bot decisions off the event loop: a piscina pool of worker threads runs them (bot-worker.ts), so a strong
+ * bot thinking for 200 ms no longer holds up every other room of the process. The view goes to the worker
+ * as data; the room applies the answer when it comes back (and drops it if the game moved on meanwhile).
+ *
+ * A worker that crashes, or does not answer within `timeoutMs` (the task is aborted, which makes piscina
+ * terminate that thread and start a fresh one), costs its seat nothing but the search: the decision falls
+ * back to a greedy move computed here.
+ */
+import path from 'path';
+import { Piscina } from 'piscina';
+import { greedyChoice } from '@isle-of-trains/bots';
+import type { Action, PlayerView } from '@isle-of-trains/rules';
+import type { BotLevel } from './bots';
+
+export interface BotTask {
+  level: BotLevel;
+  view: PlayerView;
+  seat: number;
+  history: { type: string; seat: number | null; text: string }[];
+  seed: number;
+}
+
+export interface BotPoolOptions {
+  /** Worker threads (default: 1). */
+  threads?: number;
+  /** A decision that takes longer is abandoned and its worker replaced (default 2000 ms). */
+  timeoutMs?: number;
+  /** The worker module (tests use misbehaving ones). */
+  filename?: string;
+  /** Told about every fallback (crash or timeout), for logs and tests. */
+  onFallback?: (why: 'timeout' | 'error', err: Error) => void;
+}
+
+/**
+ * From TypeScript sources (tests, ts-node) the worker loads through ts-node's require hook: piscina loads
+ * its file with import(), which knows nothing of .ts, so it is given ts-worker.cjs, which requires the .ts
+ * file. Compiled JavaScript is loaded as it is.
+ */
+function workerFile(given?: string): { filename: string; execArgv: string[]; workerData?: { tsWorker: string }; env?: Record<string, string> } {
+  const filename = given ?? path.resolve(__dirname, `bot-worker${path.extname(__filename)}`);
+  if (!filename.endsWith('.ts')) return { filename, execArgv: [] };
+  return {
+    filename: path.resolve(__dirname, 'ts-worker.cjs'),
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    workerData: { tsWorker: filename },
+    // The server's compiler options (JSON imports with esModuleInterop), whatever the current directory.
+    env: { TS_NODE_PROJECT: path.resolve(__dirname, '..', 'tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
+  };
+}
+
+export class BotPool {
+  private readonly pool: Piscina;
+  private readonly timeoutMs: number;
+  readonly counts = { decisions: 0, timeouts: 0, errors: 0 };
+
+  constructor(private readonly opts: BotPoolOptions = {}) {
+    const { filename, execArgv, workerData, env } = workerFile(opts.filename);
+    const threads = Math.max(1, opts.threads ?? 1);
+    this.pool = new Piscina({
+      filename,
+      execArgv,
+      workerData,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      env: { ...process.env, ...env },
+    });
+    this.timeoutMs = opts.timeoutMs ?? 2000;
+  }
+
+  /**
+   * The bot's action, or a greedy move if its worker crashed or ran out of time. `timeoutMs` counts from
+   * the call (a queued task's wait included), so a pool should have a thread per seat it serves at once.
+   */
+  async choose(task: BotTask, timeoutMs = this.timeoutMs): Promise<Action> {
+    this.counts.decisions++;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      return (await this.pool.run(task, { signal: abort.signal })) as Action;
+    } catch (e) {
+      const why = abort.signal.aborted ? 'timeout' : 'error';
+      this.counts[why === 'timeout' ? 'timeouts' : 'errors']++;
+      this.opts.onFallback?.(why, e as Error);
+      return greedyChoice({ view: { ...task.view, kind: 'view' }, seat: task.seat, history: task.history }, { seed: task.seed });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Worker threads alive now (piscina replaces a terminated one). */
+  get threads(): number {
+    return this.pool.threads.length;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Versioned migrations, run in order on start (Kysely's Migrator records which ran). Never edit a
+ * migration that has shipped: add a new one.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const m001: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createTable('players')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('secret_hash', 'text', (c) => c.notNull())
+      .addColumn('display_name', 'text', (c) => c.notNull())
+      .addColumn('username', 'text', (c) => c.unique())
+      .addColumn('password_hash', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createTable('sessions')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id').onDelete('cascade'))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('revoked', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+    await db.schema.createIndex('sessions_player').on('sessions').column('player_id').execute();
+    await db.schema.createTable('games')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('finished_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('player_count', 'integer', (c) => c.notNull())
+      .addColumn('mode', 'text', (c) => c.notNull())
+      .addColumn('rated', 'boolean', (c) => c.notNull())
+      .addColumn('options', 'jsonb', (c) => c.notNull())
+      .addColumn('seed', 'text', (c) => c.notNull())
+      .addColumn('actions', 'jsonb', (c) => c.notNull())
+      .addColumn('result', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('games_finished').on('games').column('finished_at').execute();
+    await db.schema.createTable('game_players')
+      .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+      .addColumn('seat', 'integer', (c) => c.notNull())
+      .addColumn('player_id', 'text', (c) => c.references('players.id').onDelete('set null'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('bot_level', 'text')
+      .addColumn('score', 'integer', (c) => c.notNull())
+      .addColumn('place', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('game_players_pk', ['game_id', 'seat'])
+      .execute();
+    await db.schema.createIndex('game_players_player').on('game_players').column('player_id').execute();
+    await db.schema.createTable('ratings')
+      .addColumn('player_id', 'text', (c) => c.notNull().references('players.id').onDelete('cascade'))
+      .addColumn('grp', 'text', (c) => c.notNull())
+      .addColumn('mu', 'double precision', (c) => c.notNull())
+      .addColumn('sigma', 'double precision', (c) => c.notNull())
+      .addColumn('games', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('ratings_pk', ['player_id', 'grp'])
+      .execute();
+    await db.schema.createTable('chat')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('seat', 'integer')
+      .addColumn('player_id', 'text')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('text', 'text', (c) => c.notNull())
+      .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('chat_game').on('chat').columns(['game_id', 'id']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const t of ['chat', 'ratings', 'game_players', 'games', 'sessions', 'players']) await db.schema.dropTable(t).execute();
+  },
+};
+
+/** Migrations by name; names sort in the order they run. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '001_players_games_ratings_chat': m001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,86 @@
+/**
+ * The players' database: what outlives a game (identities, accounts, sessions, the archive of finished
+ * games, ratings, chat). Live games stay in the game store (file or Redis); this holds the record after.
+ * One SQL dialect, PostgreSQL, reached through Kysely: embedded PGlite by default, a real server with
+ * DATABASE_URL. Column types here are what Kysely reads back.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** jsonb: written as a JSON string, read back as parsed data. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PlayersTable {
+  id: string;
+  /** SHA-256 (hex) of the guest secret the browser keeps; the secret itself is never stored. */
+  secret_hash: string;
+  display_name: string;
+  /** Lower-cased; null until the guest claims an account. */
+  username: string | null;
+  /** `scrypt$N$r$p$salt$hash`; null for guests. */
+  password_hash: string | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the bearer token. */
+  token_hash: string;
+  player_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked: boolean;
+}
+
+export interface GamesTable {
+  id: string;
+  finished_at: Timestamp;
+  player_count: number;
+  mode: string;
+  rated: boolean;
+  options: Json<unknown>;
+  seed: string;
+  actions: Json<unknown[]>;
+  result: Json<unknown>;
+}
+
+export interface GamePlayersTable {
+  game_id: string;
+  seat: number;
+  /** Null for bots and for players who never had an identity. */
+  player_id: string | null;
+  name: string;
+  /** 'random' | 'greedy' | 'strong' for a bot seat, else null. */
+  bot_level: string | null;
+  score: number;
+  /** 1 = winner; tied players share a place. */
+  place: number;
+}
+
+export interface RatingsTable {
+  player_id: string;
+  /** '2p' or '3-4p': one rating per player-count group. */
+  grp: string;
+  mu: number;
+  sigma: number;
+  games: number;
+  updated_at: Timestamp;
+}
+
+export interface ChatTable {
+  id: Generated<number>;
+  game_id: string;
+  seat: number | null;
+  player_id: string | null;
+  name: string;
+  text: string;
+  at: Timestamp;
+}
+
+export interface Database {
+  players: PlayersTable;
+  sessions: SessionsTable;
+  games: GamesTable;
+  game_players: GamePlayersTable;
+  ratings: RatingsTable;
+  chat: ChatTable;
+}

@@ -1,0 +1,137 @@
+/**
+ * The archive: every finished game with its options, seed, action log, result and players, so the replay
+ * endpoint, the players' pages and the public list read from one place. Archiving a rated game updates the
+ * ratings in the same transaction, once (archiving the same game twice changes nothing).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
+
+export interface ArchivedSeat {
+  seat: number;
+  playerId: string | null;
+  name: string;
+  botLevel: string | null;
+  score: number;
+  /** 1 = winner; tied seats share a place. */
+  place: number;
+}
+
+export interface FinishedGame {
+  id: string;
+  finishedAt: Date;
+  options: { players: number; mode?: string; scenario?: number | null; [k: string]: unknown };
+  seed: string;
+  actions: unknown[];
+  result: unknown;
+  seats: ArchivedSeat[];
+  /** Decided before the game started (see isRatedTable). */
+  rated: boolean;
+}
+
+/** Rated: 2–4 seats, every one a signed-in account, none a bot. */
+export function isRatedTable(seats: { playerId: string | null; botLevel: string | null; hasAccount: boolean }[]): boolean {
+  return ratingGroup(seats.length) !== null && seats.every((s) => s.botLevel === null && s.playerId !== null && s.hasAccount);
+}
+
+export interface GameSummary {
+  id: string;
+  finishedAt: Date;
+  playerCount: number;
+  mode: string;
+  rated: boolean;
+  seats: { seat: number; playerId: string | null; name: string; botLevel: string | null; score: number; place: number }[];
+}
+
+export interface RatingRow {
+  playerId: string;
+  name: string;
+  group: string;
+  rating: number;
+  mu: number;
+  sigma: number;
+  games: number;
+}
+
+export class Archive {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Store a finished game (and rate it when rated). Returns false when it was already archived. */
+  async archive(g: FinishedGame): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const mode = g.options.players === 1 ? String(g.options.mode ?? 'challenge') : 'multiplayer';
+      const ins = await tx.insertInto('games').values({
+        id: g.id, finished_at: g.finishedAt, player_count: g.options.players, mode, rated: g.rated,
+        options: JSON.stringify(g.options), seed: g.seed, actions: JSON.stringify(g.actions), result: JSON.stringify(g.result ?? null),
+      }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      if (Number(ins.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+      await tx.insertInto('game_players').values(g.seats.map((s) => ({
+        game_id: g.id, seat: s.seat, player_id: s.playerId, name: s.name, bot_level: s.botLevel, score: s.score, place: s.place,
+      }))).execute();
+      const group = ratingGroup(g.options.players);
+      if (g.rated && group) {
+        const ids = g.seats.map((s) => s.playerId!);
+        const rows = await tx.selectFrom('ratings').selectAll().where('grp', '=', group).where('player_id', 'in', ids).forUpdate().execute();
+        const before: Skill[] = ids.map((id) => {
+          const r = rows.find((x) => x.player_id === id);
+          return r ? { mu: r.mu, sigma: r.sigma } : NEW_SKILL;
+        });
+        const after = rateGame(before, g.seats.map((s) => s.place));
+        for (let i = 0; i < ids.length; i++) {
+          await tx.insertInto('ratings').values({ player_id: ids[i], grp: group, mu: after[i].mu, sigma: after[i].sigma, games: 1, updated_at: g.finishedAt })
+            .onConflict((oc) => oc.columns(['player_id', 'grp']).doUpdateSet((eb) => ({
+              mu: after[i].mu, sigma: after[i].sigma, games: eb('ratings.games', '+', 1), updated_at: g.finishedAt,
+            }))).execute();
+        }
+      }
+      return true;
+    });
+  }
+
+  async replay(id: string): Promise<{ id: string; options: unknown; seed: string; actions: unknown[]; result: unknown } | null> {
+    const row = await this.db.selectFrom('games').select(['id', 'options', 'seed', 'actions', 'result']).where('id', '=', id).executeTakeFirst();
+    return row ? { id: row.id, options: row.options, seed: row.seed, actions: row.actions, result: row.result } : null;
+  }
+
+  private async summaries(ids: string[]): Promise<GameSummary[]> {
+    if (ids.length === 0) return [];
+    const games = await this.db.selectFrom('games').select(['id', 'finished_at', 'player_count', 'mode', 'rated']).where('id', 'in', ids).orderBy('finished_at', 'desc').execute();
+    const seats = await this.db.selectFrom('game_players').selectAll().where('game_id', 'in', ids).orderBy('seat').execute();
+    return games.map((g) => ({
+      id: g.id, finishedAt: new Date(g.finished_at), playerCount: g.player_count, mode: g.mode, rated: g.rated,
+      seats: seats.filter((s) => s.game_id === g.id).map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, botLevel: s.bot_level, score: s.score, place: s.place })),
+    }));
+  }
+
+  /** A player's games, newest first. */
+  async gamesOf(playerId: string, limit = 50): Promise<GameSummary[]> {
+    const rows = await this.db.selectFrom('game_players').innerJoin('games', 'games.id', 'game_players.game_id')
+      .select('games.id').where('game_players.player_id', '=', playerId).orderBy('games.finished_at', 'desc').limit(Math.min(limit, 200)).execute();
+    return this.summaries(rows.map((r) => r.id));
+  }
+
+  /** Recent finished games, newest first (the public list). */
+  async recent(limit = 50): Promise<GameSummary[]> {
+    const rows = await this.db.selectFrom('games').select('id').orderBy('finished_at', 'desc').limit(Math.min(limit, 200)).execute();
+    return this.summaries(rows.map((r) => r.id));
+  }
+
+  async ratingsOf(playerId: string): Promise<RatingRow[]> {
+    const rows = await this.db.selectFrom('ratings').innerJoin('players', 'players.id', 'ratings.player_id')
+      .select(['ratings.player_id', 'players.display_name', 'ratings.grp', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
+      .where('ratings.player_id', '=', playerId).orderBy('ratings.grp').execute();
+    return rows.map(toRatingRow);
+  }
+
+  /** The best players of a group by displayed rating. */
+  async leaderboard(group: string, limit = 50): Promise<RatingRow[]> {
+    const rows = await this.db.selectFrom('ratings').innerJoin('players', 'players.id', 'ratings.player_id')
+      .select(['ratings.player_id', 'players.display_name', 'ratings.grp', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
+      .where('ratings.grp', '=', group).execute();
+    return rows.map(toRatingRow).sort((a, b) => b.rating - a.rating || b.games - a.games).slice(0, Math.min(limit, 200));
+  }
+}
+
+function toRatingRow(r: { player_id: string; display_name: string; grp: string; mu: number; sigma: number; games: number }): RatingRow {
+  return { playerId: r.player_id, name: r.display_name, group: r.grp, rating: displayRating(r), mu: r.mu, sigma: r.sigma, games: r.games };
+}

@@ -1,0 +1,49 @@
+/**
+ * From a finished room to an archive record: who sat where (identity or bot), the score of each seat and
+ * its place. Places follow the rules' result: the winners share first place; the others are ranked by
+ * score, equal scores sharing a place. In a rated game a player who left for good (the reconnection window
+ * passed, a bot finished for them) is placed last, whatever the bot scored.
+ */
+import type { ScoreBreakdown } from '@isle-of-trains/rules';
+import type { ArchivedSeat, FinishedGame } from './archive';
+
+export interface SeatIdentity {
+  name: string;
+  playerId: string | null;
+  hasAccount: boolean;
+  botLevel: string | null;
+  /** The player left for good and a bot finished the game for them. */
+  leftForGood: boolean;
+}
+
+export function places(scores: ScoreBreakdown, leavers: boolean[]): number[] {
+  const n = scores.players.length;
+  const order = scores.players.map((p, seat) => ({ seat, total: p.total, winner: scores.winners.includes(seat), left: leavers[seat] === true }));
+  // Winners first, then by score; leavers after everyone who stayed.
+  order.sort((a, b) => Number(a.left) - Number(b.left) || Number(b.winner) - Number(a.winner) || b.total - a.total);
+  const out = new Array<number>(n).fill(0);
+  order.forEach((o, i) => {
+    const prev = order[i - 1];
+    const same = prev && prev.left === o.left && prev.winner === o.winner && (o.winner || prev.total === o.total);
+    out[o.seat] = same ? out[prev.seat] : i + 1;
+  });
+  return out;
+}
+
+export function finishedGameRecord(g: {
+  id: string;
+  finishedAt: Date;
+  options: FinishedGame['options'];
+  seed: string;
+  actions: unknown[];
+  scores: ScoreBreakdown;
+  seats: SeatIdentity[];
+  rated: boolean;
+}): FinishedGame {
+  const leavers = g.seats.map((s) => g.rated && s.leftForGood);
+  const p = places(g.scores, leavers);
+  const seats: ArchivedSeat[] = g.seats.map((s, seat) => ({
+    seat, playerId: s.playerId, name: s.name, botLevel: s.botLevel, score: g.scores.players[seat].total, place: p[seat],
+  }));
+  return { id: g.id, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated: g.rated };
+}

@@ -1,0 +1,31 @@
+/**
+ * The players' routes as the real server mounts them, and the replay endpoint reading the archive.
+ */
+jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
+
+import { createServer, type IsleServer } from '../src/app';
+import { createLogger } from '../src/logger';
+import { PlayersService } from '../src/players/service';
+
+jest.setTimeout(60_000);
+
+let srv: IsleServer;
+let base = '';
+beforeAll(async () => {
+  srv = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0 });
+  base = `http://127.0.0.1:${await srv.listen()}`;
+});
+afterAll(async () => { await srv.close(); });
+
+test('a guest identity is created and read back through the running server', async () => {
+  const created = await (await fetch(`${base}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' })).json() as { player: { id: string }; secret: string };
+  const me = await fetch(`${base}/api/me`, { headers: { authorization: `Guest ${created.player.id}:${created.secret}` } });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { player: { name: string } }).player.name).toBe('Ada');
+});
+
+test('PLAYERS_DB=off: no players routes, the rest of the server unaffected', () => {
+  const logger = createLogger('silent');
+  expect(PlayersService.fromConfig({ PLAYERS_DB: 'off' } as never, logger, true)).toBeNull();
+  expect(PlayersService.fromConfig({ PLAYERS_DB: 'auto', DATABASE_URL: 'postgres://x@127.0.0.1/db' } as never, logger, true)).not.toBeNull();
+});
