@@ -234,7 +234,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   guardMatchmaking(ROOM_NAME, quotas);
   limitConnections(transport, quotas);
   const slowed = new SlowedAddresses();
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 

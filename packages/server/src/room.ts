@@ -8,7 +8,7 @@ import { Room, ServerError, ErrorCode, type Client, type Deferred } from '@colys
 import { StateView } from '@colyseus/schema';
 import {
   ActionSchema, applyAction, createGame, currentDecision, playerView, scoreBreakdown, soloStatus,
-  type Action, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError,
+  type Action, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError, type ScoreBreakdown,
 } from '@isle-of-trains/rules';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -25,6 +25,11 @@ import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from 
 import { dropViewQueueAfterFullState } from './view-handoff';
 import { fileCode, withdrawCode } from './join-codes';
 import type { AddressQuotas } from './address-quotas';
+import type { PlayersService } from './players/service';
+import { PlayerError, type PlayerRecord } from './players/accounts';
+import { isRatedTable } from './players/archive';
+import { resolveIdentity } from './players/identity';
+import { finishedGameRecord } from './players/table-record';
 import {
   CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
@@ -55,6 +60,8 @@ export interface RoomDeps {
   slowed?: SlowedAddresses;
   /** Per-address matchmaking quotas: a joined connection no longer counts as a pending reservation. */
   quotas?: AddressQuotas;
+  /** The players' database (identities, the archive, ratings); none = games are not archived. */
+  players?: PlayersService;
 }
 
 export interface RoomMetadata {
@@ -69,6 +76,8 @@ export interface RoomMetadata {
   turnTimeLimit: number;
   creator: string;
   code: string;
+  /** Rated (every seat a signed-in account, no bots): said in the lobby, fixed when the game starts. */
+  rated: boolean;
 }
 
 interface Slot {
@@ -79,6 +88,11 @@ interface Slot {
   connected: boolean;
   botPlaying: boolean;
   reconnection: Deferred<Client> | null;
+  /** Identity from the players' database, when the player joined with one. */
+  playerId?: string | null;
+  account?: boolean;
+  /** Left a rated game for good: the game counts as lost for them. */
+  left?: boolean;
 }
 
 interface UserData {
@@ -98,7 +112,12 @@ interface UserData {
   joined?: boolean;
 }
 
-type IsleClient = Client<{ userData: UserData }>;
+type IsleClient = Client<{ userData: UserData; auth: JoinAuth | undefined }>;
+
+/** What onAuth found out about a joining client. */
+interface JoinAuth {
+  player: PlayerRecord | null;
+}
 
 export interface ErrorMessage { code: string; message: string; id?: string | number }
 
@@ -118,6 +137,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private game: GameState | null = null;
   private gameOptions: GameOptions | null = null;
   private seed = '';
+  /** Fixed when the game starts: every seat a signed-in account, no bots (src/players/archive.ts). */
+  private rated = false;
   private startedAt = '';
   private actionLog: { seat: number; action: Action }[] = [];
   private events: GameEvent[] = [];
@@ -201,6 +222,21 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   // ---------------------------------------------------------------- joining and leaving
 
+  /**
+   * An identity sent with the join is checked against the players' database. A wrong one refuses the join
+   * (BAD_IDENTITY) so the client knows; an unreachable database lets the player in without one.
+   */
+  override async onAuth(_client: IsleClient, options: unknown): Promise<JoinAuth> {
+    const identity = (options as { identity?: unknown } | null)?.identity;
+    if (typeof identity !== 'string' || !this.deps.players) return { player: null };
+    const player = await resolveIdentity(this.deps.players, identity).catch((e: Error & { code?: string }) => {
+      if (e instanceof PlayerError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_IDENTITY: ${e.message}`);
+      this.rlog.warn({ event: 'identity', err: { message: e.message } }, 'players database unreachable; joining without identity');
+      return null;
+    });
+    return { player };
+  }
+
   override onJoin(client: IsleClient, options: unknown): void {
     const parsed = JoinOptionsSchema.safeParse(options ?? {});
     if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
@@ -231,7 +267,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       if (seat >= 0) {
         const slot = this.slots[seat];
         slot.kind = 'human';
-        slot.name = o.name ?? `Player ${seat + 1}`;
+        const who = client.auth?.player ?? null;
+        slot.name = o.name ?? who?.name ?? `Player ${seat + 1}`;
+        slot.playerId = who?.id ?? null;
+        slot.account = who?.username != null;
         slot.token = randomBytes(18).toString('base64url');
         slot.sessionId = client.sessionId;
         slot.connected = true;
@@ -344,6 +383,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     } else if (this.state.phase === 'playing' && !this.deps.draining?.()) {
       // (while the server shuts down, the seat waits for its player on the next start instead)
       slot.botPlaying = true;
+      // The reconnection window has passed (or they left on purpose): a rated game counts as lost for them.
+      if (this.rated && !slot.left) {
+        slot.left = true;
+        this.journal?.write({ t: 'seat', at: now(), seat, name: slot.name, kind: slot.kind, left: true }, 'keep');
+      }
       this.addLog(seat, 'bot', `A bot plays for ${slot.name} until they come back.`);
       this.scheduleNext();
     }
@@ -513,7 +557,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.slots.forEach((sl, seat) => this.journal?.write({
       t: 'seat', at: now(), seat, name: sl.name, kind: sl.kind, botLevel: sl.kind === 'bot' ? this.opts.botLevel : undefined,
       tokenHash: sl.token ? hashToken(sl.token) : undefined, isCreator: sl.sessionId !== null && sl.sessionId === this.creator,
+      ...(sl.playerId ? { playerId: sl.playerId, account: sl.account === true } : {}),
     }, 'keep'));
+    this.rated = this.wouldBeRated();
     this.journal?.write({ t: 'start', at: this.startedAt, options: { ...options, names: [...names] }, seedHash: s.seedHash }, 'keep');
     s.phase = 'playing';
     s.game = new GameSchema();
@@ -583,6 +629,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.addLog(-1, 'end', `The game is over. Seed: ${this.seed}`);
     void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
     this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
+    this.archive(scores);
     void this.updateMetadata();
     this.autoDispose = true;
     if (this.clients.length === 0) void this.disconnect();
@@ -729,12 +776,44 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       turnTimeLimit: this.opts.turnTimeLimit,
       creator: creatorSlot?.name ?? '',
       code: this.state.code,
+      rated: this.state.phase === 'lobby' ? this.wouldBeRated() : this.rated,
     };
     try {
       await this.setMetadata(meta);
     } catch (e) {
       this.rlog.warn({ event: 'metadata', err: (e as Error).message }, 'metadata update failed');
     }
+  }
+
+  /** Whether the table as seated now would be rated. */
+  private wouldBeRated(): boolean {
+    return isRatedTable(this.slots.map((sl) => ({ playerId: sl.kind === 'human' ? sl.playerId ?? null : null, botLevel: sl.kind === 'bot' ? this.opts.botLevel : null, hasAccount: sl.account === true })));
+  }
+
+  /**
+   * Put the finished game in the players' archive (and rate it). The live store keeps the game too, so a
+   * failure here loses nothing: it is retried a few times, then logged for the operator.
+   */
+  private archive(scores: ScoreBreakdown): void {
+    const players = this.deps.players;
+    if (!players || !this.gameOptions) return;
+    const record = finishedGameRecord({
+      id: this.roomId, finishedAt: new Date(), options: { ...this.gameOptions, seed: undefined } as never, seed: this.seed,
+      actions: this.actionLog.slice(), scores, rated: this.rated,
+      seats: this.slots.map((sl) => ({
+        name: sl.name, playerId: sl.kind === 'human' ? sl.playerId ?? null : null, hasAccount: sl.account === true,
+        botLevel: sl.kind === 'bot' ? this.opts.botLevel : null, leftForGood: sl.left === true,
+      })),
+    });
+    const attempt = (n: number): void => {
+      players.get().then((p) => p.archive.archive(record)).then((fresh) => {
+        this.rlog.info({ event: 'archived', rated: record.rated, fresh }, 'game archived');
+      }).catch((e: Error) => {
+        if (n >= 5) this.rlog.error({ event: 'archive', err: { message: e.message } }, 'could not archive the game; it stays in the live store');
+        else setTimeout(() => attempt(n + 1), 1000 * 2 ** n).unref?.();
+      });
+    };
+    attempt(1);
   }
 
   // ---------------------------------------------------------------- the store (src/store/journal.ts)
@@ -765,7 +844,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     r.seats.forEach((se, i) => {
       const slot = this.slots[i];
       if (!slot) return;
-      Object.assign(slot, { kind: se.kind, name: se.name, token: null, sessionId: null, connected: false, botPlaying: false, reconnection: null });
+      Object.assign(slot, { kind: se.kind, name: se.name, token: null, sessionId: null, connected: false, botPlaying: false, reconnection: null, playerId: se.playerId ?? null, account: se.account === true, left: se.left === true });
     });
     this.restoredHashes = r.seats.map((se) => se.tokenHash ?? null);
     this.seed = r.gameOptions.seed;
