@@ -51,6 +51,12 @@ export const IntentSchema = z.object({
   id: z.union([z.string().max(64), z.number().int()]).optional(),
 }).strict();
 
+/** Body of a `chat` message: the text is cleaned and limited by the room (src/players/chat.ts). */
+export const ChatSchema = z.object({
+  text: z.string().max(2000),
+  id: z.union([z.string().max(64), z.number().int()]).optional(),
+}).strict();
+
 /** Body of a `start` message. */
 export const StartSchema = z.union([z.object({}).strict(), z.undefined(), z.null()]);
 

@@ -13,7 +13,7 @@ import {
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { mirrorGame, privatePart } from './mirror';
-import { CreateOptionsSchema, IntentSchema, JoinOptionsSchema, StartSchema, issuesText, type CreateOptions } from './options';
+import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, StartSchema, issuesText, type CreateOptions } from './options';
 import type { ReplayStore } from './replays';
 import { randomBot, type BotFactory, type BotPlayer } from './bots';
 import { GameSchema, IsleState, LogEntry, SeatInfo } from './schema';
@@ -29,6 +29,7 @@ import type { PlayersService } from './players/service';
 import { PlayerError, type PlayerRecord } from './players/accounts';
 import { isRatedTable } from './players/archive';
 import { resolveIdentity } from './players/identity';
+import { cleanChatText } from './players/chat';
 import { finishedGameRecord } from './players/table-record';
 import {
   CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
@@ -110,6 +111,10 @@ interface UserData {
   kicked?: boolean;
   /** onJoin completed (a join refused with BAD_OPTIONS etc. never gets a reconnection window). */
   joined?: boolean;
+  /** Chat lines this connection may still send (1 a second, bursts of 5). */
+  chat?: TokenBucket;
+  /** The name a spectator gave, for their chat lines. */
+  name?: string;
 }
 
 type IsleClient = Client<{ userData: UserData; auth: JoinAuth | undefined }>;
@@ -216,6 +221,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     this.onMessage('intent', (client: IsleClient, body: unknown) => this.guard(client, 'intent', body, (id) => this.onIntent(client, body, id)));
     this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, (id) => this.onStart(client, body, id)));
+    this.onMessage('chat', (client: IsleClient, body: unknown) => this.guard(client, 'chat', body, (id) => this.onChat(client, body, id)));
     this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
   }
@@ -254,6 +260,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       logLines: new TokenBucket(BAD_INPUT_LINES / 60, BAD_INPUT_LINES),
       unlogged: 0,
       address,
+      ...(o.name ? { name: o.name } : {}),
     };
 
     let seat = -1;
@@ -437,6 +444,42 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       this.rlog.error({ event: 'message', type: type.slice(0, 40), seat: client.userData?.seat, err: (e as Error).message }, 'message handler failed');
       this.refuse(client, { code: 'INTERNAL', message: 'The server could not handle that message.', id: replyId }, type);
     }
+  }
+
+  /**
+   * Table chat for players and spectators: plain text (cleaned, at most CHAT_MAX_CHARS), a few lines per
+   * connection (1 a second, bursts of 5), sent to everyone in the room and kept with the game when the
+   * players' database is there. Clients render it as text, never as HTML.
+   */
+  private onChat(client: IsleClient, body: unknown, id: string | number | undefined): void {
+    const parsed = ChatSchema.safeParse(body);
+    if (!parsed.success) {
+      this.refuse(client, { code: 'BAD_MESSAGE', message: 'chat is { text, id? }.', id }, 'chat');
+      return;
+    }
+    let text: string;
+    try {
+      text = cleanChatText(parsed.data.text);
+    } catch (e) {
+      const pe = e as PlayerError;
+      this.refuse(client, { code: pe.code, message: pe.message, id }, 'chat');
+      return;
+    }
+    const u = client.userData!;
+    u.chat ??= new TokenBucket(1, 5);
+    if (!u.chat.take()) {
+      this.refuse(client, { code: 'RATE_LIMITED', message: 'Too many chat lines; wait a moment.', id }, 'chat');
+      return;
+    }
+    const seat = u.seat >= 0 ? u.seat : null;
+    const name = seat !== null ? this.slots[seat].name : u.name ?? 'Spectator';
+    const playerId = seat !== null ? this.slots[seat].playerId ?? null : client.auth?.player?.id ?? null;
+    const line = { seat, name, text, at: new Date().toISOString() };
+    this.broadcast('chat', line);
+    if (id !== undefined) client.send('ack', { id });
+    this.rlog.info({ event: 'chat', seat: seat ?? -1, chars: text.length }, 'chat line');
+    this.deps.players?.get().then((p) => p.chat.add(this.roomId, { seat, playerId, name, text }, new Date(line.at)))
+      .catch((e: Error) => this.rlog.warn({ event: 'chat', err: { message: e.message } }, 'chat line not kept'));
   }
 
   private unknownMessage(client: IsleClient, type: string | number, id: string | number | undefined): void {

@@ -98,3 +98,38 @@ test('a wrong identity is refused with BAD_IDENTITY; no identity is fine', async
   expect(ok.roomId).toBeTruthy();
   await ok.leave();
 });
+
+test('chat: lines are cleaned, limited, sent to everyone in the room and kept with the game', async () => {
+  const a = await ts.client().create('isle', { seats: 2, name: 'Ada' });
+  const sa = watch(a);
+  const spectatorJoin = async () => {
+    const b = await ts.client().joinById(a.roomId, { name: 'Bea' });
+    return b;
+  };
+  const b = await spectatorJoin();
+  const heardA: any[] = [];
+  const heardB: any[] = [];
+  a.onMessage('chat', (m) => heardA.push(m));
+  b.onMessage('chat', (m) => heardB.push(m));
+  await until(() => sa.seat === 0, 5000, 'seat');
+  a.send('chat', { text: '  <b>hello</b>\u0000  there ', id: 'c1' });
+  await until(() => heardA.length === 1 && heardB.length === 1, 5000, 'the line to arrive');
+  expect(heardB[0]).toEqual({ seat: 0, name: 'Ada', text: '<b>hello</b> there', at: expect.any(String) });
+  await until(() => sa.acks.includes('c1'), 5000, 'the ack');
+  // Too long, empty, badly shaped: typed refusals, nothing broadcast.
+  a.send('chat', { text: 'x'.repeat(301), id: 'c2' });
+  a.send('chat', { text: '   ', id: 'c3' });
+  a.send('chat', { words: 'hi', id: 'c4' });
+  await until(() => sa.errors.length >= 3, 5000, 'the refusals');
+  expect(sa.errors.slice(0, 3).map((e: any) => e.code)).toEqual(['CHAT_TOO_LONG', 'BAD_CHAT', 'BAD_MESSAGE']);
+  // A burst: five lines pass, the rest are refused.
+  for (let i = 0; i < 8; i++) a.send('chat', { text: `line ${i}` });
+  await until(() => sa.errors.filter((e: any) => e.code === 'RATE_LIMITED').length >= 3, 5000, 'the chat limit');
+  expect(heardB.length).toBeLessThanOrEqual(1 + 5);
+  // Kept in the players' database with the game, cleaned as it was sent.
+  const kept = await (await ts.srv.players!.get()).chat.of(a.roomId);
+  expect(kept[0]).toMatchObject({ seat: 0, name: 'Ada', text: '<b>hello</b> there' });
+  expect(kept.length).toBe(heardB.length);
+  await a.leave();
+  await b.leave();
+});
