@@ -105,6 +105,8 @@ export interface IsleServer {
   readonly metrics: Metrics;
   /** What listen() brought back from the store (null before listen; grows while a lazy restore runs). */
   readonly restoreReport: RestoreReport | null;
+  /** The players' database (null with PLAYERS_DB=off). */
+  readonly players: PlayersService | null;
   /** The restore in progress (games not back yet are restored on their first join, or in the background). */
   readonly restoring: LazyRestore | null;
 }
@@ -197,7 +199,12 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       app.get('/api/games/:id/replay', async (req, res) => {
         const id = String(req.params.id);
         // The archive first: it keeps every finished game, while the live store forgets them after a while.
-        const archived = players && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
+        const archived = players && /^[A-Za-z0-9_-]{1,64}$/.test(id)
+          ? await players.get().then(async (p) => {
+            const r = await p.archive.replay(id);
+            return r ? { ...r, chat: await p.chat.of(id) } : null;
+          }).catch(() => null)
+          : null;
         if (archived) {
           res.json(archived);
           return;
@@ -234,7 +241,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   guardMatchmaking(ROOM_NAME, quotas);
   limitConnections(transport, quotas);
   const slowed = new SlowedAddresses();
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
@@ -323,6 +330,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     storeHealth: health,
     redis,
     metrics,
+    players,
     get restoreReport() { return restoreReport; },
     get restoring() { return lazy; },
   };

@@ -22,6 +22,8 @@ export const CreateOptionsSchema = z.object({
   turnTimeLimit: z.number().int().min(0).max(3600).default(0),
   /** The creator's display name. */
   name: DisplayName.optional(),
+  /** The creator's identity, as in the Authorization header of the players' routes (PROTOCOL.md, "Players"). */
+  identity: z.string().max(300).optional(),
 }).superRefine((o, ctx) => {
   if (o.bots > o.seats - 1) ctx.addIssue({ code: 'custom', path: ['bots'], message: 'at least one seat must be left for a human' });
   if (o.seats > 1 && (o.mode !== undefined || o.scenario !== undefined)) {
@@ -38,12 +40,20 @@ export const JoinOptionsSchema = z.object({
   seatToken: z.string().min(1).max(128).optional(),
   /** The room's short code; when given it must match. */
   code: z.string().min(1).max(16).optional(),
+  /** `Guest <id>:<secret>` or `Bearer <token>`: who is joining (history, ratings). Optional. */
+  identity: z.string().max(300).optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
 
 /** Body of an `intent` message; `action` is checked separately with the rules' ActionSchema. */
 export const IntentSchema = z.object({
   action: z.unknown(),
+  id: z.union([z.string().max(64), z.number().int()]).optional(),
+}).strict();
+
+/** Body of a `chat` message: the text is cleaned and limited by the room (src/players/chat.ts). */
+export const ChatSchema = z.object({
+  text: z.string().max(2000),
   id: z.union([z.string().max(64), z.number().int()]).optional(),
 }).strict();
 

@@ -59,7 +59,8 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: { stat
   for (const e of entries) {
     if (e.t === 'end' || e.t === 'abandon') return { kind: 'closed', how: e.t };
     if (e.t === 'create') create = e;
-    else if (e.t === 'seat') seats[e.seat] = e;
+    // A later entry for a seat (a rated player who left for good) adds to the one written at the start.
+    else if (e.t === 'seat') seats[e.seat] = seats[e.seat] ? { ...seats[e.seat], ...e } : e;
     else if (e.t === 'start') start = e;
     else if (e.t === 'action') actions.push({ seat: e.seat, action: e.action as Action });
   }
@@ -150,7 +151,8 @@ export function salvageLog(lines: readonly string[]): Salvage {
       problem = `line ${k + 1}: ${e.t} before create`;
       break;
     } else if (e.t === 'seat' || e.t === 'start') {
-      if (state) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
+      // After the start only a seat's "left for good" note (rated games) may come.
+      if (state && !(e.t === 'seat' && (e as { left?: unknown }).left === true)) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
       if (e.t === 'start') {
         try {
           state = createGame(e.options as GameOptions);

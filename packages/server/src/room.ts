@@ -8,12 +8,12 @@ import { Room, ServerError, ErrorCode, type Client, type Deferred } from '@colys
 import { StateView } from '@colyseus/schema';
 import {
   ActionSchema, applyAction, createGame, currentDecision, playerView, scoreBreakdown, soloStatus,
-  type Action, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError,
+  type Action, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError, type ScoreBreakdown,
 } from '@isle-of-trains/rules';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { mirrorGame, privatePart } from './mirror';
-import { CreateOptionsSchema, IntentSchema, JoinOptionsSchema, StartSchema, issuesText, type CreateOptions } from './options';
+import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, StartSchema, issuesText, type CreateOptions } from './options';
 import type { ReplayStore } from './replays';
 import { randomBot, type BotFactory, type BotPlayer } from './bots';
 import { GameSchema, IsleState, LogEntry, SeatInfo } from './schema';
@@ -25,6 +25,12 @@ import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from 
 import { dropViewQueueAfterFullState } from './view-handoff';
 import { fileCode, withdrawCode } from './join-codes';
 import type { AddressQuotas } from './address-quotas';
+import type { PlayersService } from './players/service';
+import { PlayerError, type PlayerRecord } from './players/accounts';
+import { isRatedTable } from './players/archive';
+import { resolveIdentity } from './players/identity';
+import { cleanChatText } from './players/chat';
+import { finishedGameRecord } from './players/table-record';
 import {
   CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
@@ -55,6 +61,8 @@ export interface RoomDeps {
   slowed?: SlowedAddresses;
   /** Per-address matchmaking quotas: a joined connection no longer counts as a pending reservation. */
   quotas?: AddressQuotas;
+  /** The players' database (identities, the archive, ratings); none = games are not archived. */
+  players?: PlayersService;
 }
 
 export interface RoomMetadata {
@@ -69,6 +77,8 @@ export interface RoomMetadata {
   turnTimeLimit: number;
   creator: string;
   code: string;
+  /** Rated (every seat a signed-in account, no bots): said in the lobby, fixed when the game starts. */
+  rated: boolean;
 }
 
 interface Slot {
@@ -79,6 +89,11 @@ interface Slot {
   connected: boolean;
   botPlaying: boolean;
   reconnection: Deferred<Client> | null;
+  /** Identity from the players' database, when the player joined with one. */
+  playerId?: string | null;
+  account?: boolean;
+  /** Left a rated game for good: the game counts as lost for them. */
+  left?: boolean;
 }
 
 interface UserData {
@@ -96,9 +111,18 @@ interface UserData {
   kicked?: boolean;
   /** onJoin completed (a join refused with BAD_OPTIONS etc. never gets a reconnection window). */
   joined?: boolean;
+  /** Chat lines this connection may still send (1 a second, bursts of 5). */
+  chat?: TokenBucket;
+  /** The name a spectator gave, for their chat lines. */
+  name?: string;
 }
 
-type IsleClient = Client<{ userData: UserData }>;
+type IsleClient = Client<{ userData: UserData; auth: JoinAuth | undefined }>;
+
+/** What onAuth found out about a joining client. */
+interface JoinAuth {
+  player: PlayerRecord | null;
+}
 
 export interface ErrorMessage { code: string; message: string; id?: string | number }
 
@@ -118,6 +142,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private game: GameState | null = null;
   private gameOptions: GameOptions | null = null;
   private seed = '';
+  /** Fixed when the game starts: every seat a signed-in account, no bots (src/players/archive.ts). */
+  private rated = false;
   private startedAt = '';
   private actionLog: { seat: number; action: Action }[] = [];
   private events: GameEvent[] = [];
@@ -195,11 +221,27 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     this.onMessage('intent', (client: IsleClient, body: unknown) => this.guard(client, 'intent', body, (id) => this.onIntent(client, body, id)));
     this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, (id) => this.onStart(client, body, id)));
+    this.onMessage('chat', (client: IsleClient, body: unknown) => this.guard(client, 'chat', body, (id) => this.onChat(client, body, id)));
     this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
   }
 
   // ---------------------------------------------------------------- joining and leaving
+
+  /**
+   * An identity sent with the join is checked against the players' database. A wrong one refuses the join
+   * (BAD_IDENTITY) so the client knows; an unreachable database lets the player in without one.
+   */
+  override async onAuth(_client: IsleClient, options: unknown): Promise<JoinAuth> {
+    const identity = (options as { identity?: unknown } | null)?.identity;
+    if (typeof identity !== 'string' || !this.deps.players) return { player: null };
+    const player = await resolveIdentity(this.deps.players, identity).catch((e: Error & { code?: string }) => {
+      if (e instanceof PlayerError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_IDENTITY: ${e.message}`);
+      this.rlog.warn({ event: 'identity', err: { message: e.message } }, 'players database unreachable; joining without identity');
+      return null;
+    });
+    return { player };
+  }
 
   override onJoin(client: IsleClient, options: unknown): void {
     const parsed = JoinOptionsSchema.safeParse(options ?? {});
@@ -218,6 +260,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       logLines: new TokenBucket(BAD_INPUT_LINES / 60, BAD_INPUT_LINES),
       unlogged: 0,
       address,
+      ...(o.name ? { name: o.name } : {}),
     };
 
     let seat = -1;
@@ -231,7 +274,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       if (seat >= 0) {
         const slot = this.slots[seat];
         slot.kind = 'human';
-        slot.name = o.name ?? `Player ${seat + 1}`;
+        const who = client.auth?.player ?? null;
+        slot.name = o.name ?? who?.name ?? `Player ${seat + 1}`;
+        slot.playerId = who?.id ?? null;
+        slot.account = who?.username != null;
         slot.token = randomBytes(18).toString('base64url');
         slot.sessionId = client.sessionId;
         slot.connected = true;
@@ -344,6 +390,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     } else if (this.state.phase === 'playing' && !this.deps.draining?.()) {
       // (while the server shuts down, the seat waits for its player on the next start instead)
       slot.botPlaying = true;
+      // The reconnection window has passed (or they left on purpose): a rated game counts as lost for them.
+      if (this.rated && !slot.left) {
+        slot.left = true;
+        this.journal?.write({ t: 'seat', at: now(), seat, name: slot.name, kind: slot.kind, left: true }, 'keep');
+      }
       this.addLog(seat, 'bot', `A bot plays for ${slot.name} until they come back.`);
       this.scheduleNext();
     }
@@ -393,6 +444,42 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       this.rlog.error({ event: 'message', type: type.slice(0, 40), seat: client.userData?.seat, err: (e as Error).message }, 'message handler failed');
       this.refuse(client, { code: 'INTERNAL', message: 'The server could not handle that message.', id: replyId }, type);
     }
+  }
+
+  /**
+   * Table chat for players and spectators: plain text (cleaned, at most CHAT_MAX_CHARS), a few lines per
+   * connection (1 a second, bursts of 5), sent to everyone in the room and kept with the game when the
+   * players' database is there. Clients render it as text, never as HTML.
+   */
+  private onChat(client: IsleClient, body: unknown, id: string | number | undefined): void {
+    const parsed = ChatSchema.safeParse(body);
+    if (!parsed.success) {
+      this.refuse(client, { code: 'BAD_MESSAGE', message: 'chat is { text, id? }.', id }, 'chat');
+      return;
+    }
+    let text: string;
+    try {
+      text = cleanChatText(parsed.data.text);
+    } catch (e) {
+      const pe = e as PlayerError;
+      this.refuse(client, { code: pe.code, message: pe.message, id }, 'chat');
+      return;
+    }
+    const u = client.userData!;
+    u.chat ??= new TokenBucket(1, 5);
+    if (!u.chat.take()) {
+      this.refuse(client, { code: 'RATE_LIMITED', message: 'Too many chat lines; wait a moment.', id }, 'chat');
+      return;
+    }
+    const seat = u.seat >= 0 ? u.seat : null;
+    const name = seat !== null ? this.slots[seat].name : u.name ?? 'Spectator';
+    const playerId = seat !== null ? this.slots[seat].playerId ?? null : client.auth?.player?.id ?? null;
+    const line = { seat, name, text, at: new Date().toISOString() };
+    this.broadcast('chat', line);
+    if (id !== undefined) client.send('ack', { id });
+    this.rlog.info({ event: 'chat', seat: seat ?? -1, chars: text.length }, 'chat line');
+    this.deps.players?.get().then((p) => p.chat.add(this.roomId, { seat, playerId, name, text }, new Date(line.at)))
+      .catch((e: Error) => this.rlog.warn({ event: 'chat', err: { message: e.message } }, 'chat line not kept'));
   }
 
   private unknownMessage(client: IsleClient, type: string | number, id: string | number | undefined): void {
@@ -513,7 +600,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.slots.forEach((sl, seat) => this.journal?.write({
       t: 'seat', at: now(), seat, name: sl.name, kind: sl.kind, botLevel: sl.kind === 'bot' ? this.opts.botLevel : undefined,
       tokenHash: sl.token ? hashToken(sl.token) : undefined, isCreator: sl.sessionId !== null && sl.sessionId === this.creator,
+      ...(sl.playerId ? { playerId: sl.playerId, account: sl.account === true } : {}),
     }, 'keep'));
+    this.rated = this.wouldBeRated();
     this.journal?.write({ t: 'start', at: this.startedAt, options: { ...options, names: [...names] }, seedHash: s.seedHash }, 'keep');
     s.phase = 'playing';
     s.game = new GameSchema();
@@ -583,6 +672,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.addLog(-1, 'end', `The game is over. Seed: ${this.seed}`);
     void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
     this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
+    this.archive(scores);
     void this.updateMetadata();
     this.autoDispose = true;
     if (this.clients.length === 0) void this.disconnect();
@@ -729,12 +819,44 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       turnTimeLimit: this.opts.turnTimeLimit,
       creator: creatorSlot?.name ?? '',
       code: this.state.code,
+      rated: this.state.phase === 'lobby' ? this.wouldBeRated() : this.rated,
     };
     try {
       await this.setMetadata(meta);
     } catch (e) {
       this.rlog.warn({ event: 'metadata', err: (e as Error).message }, 'metadata update failed');
     }
+  }
+
+  /** Whether the table as seated now would be rated. */
+  private wouldBeRated(): boolean {
+    return isRatedTable(this.slots.map((sl) => ({ playerId: sl.kind === 'human' ? sl.playerId ?? null : null, botLevel: sl.kind === 'bot' ? this.opts.botLevel : null, hasAccount: sl.account === true })));
+  }
+
+  /**
+   * Put the finished game in the players' archive (and rate it). The live store keeps the game too, so a
+   * failure here loses nothing: it is retried a few times, then logged for the operator.
+   */
+  private archive(scores: ScoreBreakdown): void {
+    const players = this.deps.players;
+    if (!players || !this.gameOptions) return;
+    const record = finishedGameRecord({
+      id: this.roomId, finishedAt: new Date(), options: { ...this.gameOptions, seed: undefined } as never, seed: this.seed,
+      actions: this.actionLog.slice(), scores, rated: this.rated,
+      seats: this.slots.map((sl) => ({
+        name: sl.name, playerId: sl.kind === 'human' ? sl.playerId ?? null : null, hasAccount: sl.account === true,
+        botLevel: sl.kind === 'bot' ? this.opts.botLevel : null, leftForGood: sl.left === true,
+      })),
+    });
+    const attempt = (n: number): void => {
+      players.get().then((p) => p.archive.archive(record)).then((fresh) => {
+        this.rlog.info({ event: 'archived', rated: record.rated, fresh }, 'game archived');
+      }).catch((e: Error) => {
+        if (n >= 5) this.rlog.error({ event: 'archive', err: { message: e.message } }, 'could not archive the game; it stays in the live store');
+        else setTimeout(() => attempt(n + 1), 1000 * 2 ** n).unref?.();
+      });
+    };
+    attempt(1);
   }
 
   // ---------------------------------------------------------------- the store (src/store/journal.ts)
@@ -765,7 +887,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     r.seats.forEach((se, i) => {
       const slot = this.slots[i];
       if (!slot) return;
-      Object.assign(slot, { kind: se.kind, name: se.name, token: null, sessionId: null, connected: false, botPlaying: false, reconnection: null });
+      Object.assign(slot, { kind: se.kind, name: se.name, token: null, sessionId: null, connected: false, botPlaying: false, reconnection: null, playerId: se.playerId ?? null, account: se.account === true, left: se.left === true });
     });
     this.restoredHashes = r.seats.map((se) => se.tokenHash ?? null);
     this.seed = r.gameOptions.seed;

@@ -38,6 +38,12 @@ export interface SeatEntry {
   tokenHash?: string;
   botLevel?: string;
   isCreator?: boolean;
+  /** The player's identity in the players' database, when they joined with one. */
+  playerId?: string;
+  /** That identity has an account (only accounts play rated games). */
+  account?: boolean;
+  /** The seat's player left a rated game for good (the reconnection window passed). */
+  left?: boolean;
 }
 
 export interface StartEntry {
