@@ -198,21 +198,19 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
       app.get('/api/games/:id/replay', async (req, res) => {
         const id = String(req.params.id);
-        // The archive first: it keeps every finished game, while the live store forgets them after a while.
-        const archived = players && /^[A-Za-z0-9_-]{1,64}$/.test(id)
-          ? await players.get().then(async (p) => {
-            const r = await p.archive.replay(id);
-            return r ? { ...r, chat: await p.chat.of(id) } : null;
-          }).catch(() => null)
-          : null;
-        if (archived) {
-          res.json(archived);
-          return;
-        }
-        const stored = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await store.read(id).catch(() => null) : null;
+        const valid = /^[A-Za-z0-9_-]{1,64}$/.test(id);
+        // The chat kept with the game, when the players' database has it (an empty list otherwise).
+        const chatOf = async () => (players && valid ? players.get().then((p) => p.chat.of(id)).catch(() => []) : []);
+        const stored = valid ? await store.read(id).catch(() => null) : null;
         const replay = replays.get(id) ?? (stored ? replayFromLog(id, stored) : null);
         if (replay) {
-          res.json(replay);
+          res.json({ ...replay, chat: await chatOf() });
+          return;
+        }
+        // The live store forgets finished games after FINISHED_RETENTION_HOURS; the archive keeps them, in the same shape.
+        const archived = players && valid ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
+        if (archived) {
+          res.json({ ...archived, chat: await chatOf() });
           return;
         }
         const live = matchMaker.getLocalRoomById(id) ?? lazy?.has(id);

@@ -841,7 +841,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const players = this.deps.players;
     if (!players || !this.gameOptions) return;
     const record = finishedGameRecord({
-      id: this.roomId, finishedAt: new Date(), options: { ...this.gameOptions, seed: undefined } as never, seed: this.seed,
+      id: this.roomId, startedAt: this.startedAt ? new Date(this.startedAt) : undefined, finishedAt: new Date(),
+      options: { ...this.gameOptions, seed: undefined } as never, seed: this.seed,
       actions: this.actionLog.slice(), scores, rated: this.rated,
       seats: this.slots.map((sl) => ({
         name: sl.name, playerId: sl.kind === 'human' ? sl.playerId ?? null : null, hasAccount: sl.account === true,

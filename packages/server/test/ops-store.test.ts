@@ -8,38 +8,17 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { randomBytes } from 'crypto';
 import { Redis } from 'ioredis';
-import { applyAction, createGame, currentDecision, legalActions } from '@isle-of-trains/rules';
-import { FileStore, MemoryStore, RedisStore, hashToken, type GameStore, type LogEntry } from '../src/store';
+import { FileStore, MemoryStore, RedisStore, type GameStore, type LogEntry } from '../src/store';
 import { replayFromLog, replayLog, restoreGames, restoreOptions, seatForToken, takeRestore, RestoreError } from '../src/restore';
 import { installShutdown, exitOnStartError } from '../src/shutdown';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { tempDir } from './support/ops-proc';
+import { AT, gameLog } from './support/game-log';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const at = '2026-01-01T00:00:00.000Z';
+const at = AT;
 const silent = createLogger('silent');
-
-/** A short real game log: create, seats, start, `n` legal actions. */
-function gameLog(n: number, seed = 'store-test'): LogEntry[] {
-  const options = { players: 2, seed, names: ['Ada', 'Brunel'] };
-  const log: LogEntry[] = [
-    { t: 'create', at, options: { seats: 2, bots: 0, private: false, botLevel: 'greedy', turnTimeLimit: 0 }, code: 'ABCDEF' },
-    { t: 'seat', at, seat: 0, name: 'Ada', kind: 'human', tokenHash: hashToken('tok-0'), isCreator: true },
-    { t: 'seat', at, seat: 1, name: 'Brunel', kind: 'human', tokenHash: hashToken('tok-1') },
-    { t: 'start', at, options, seedHash: 'x' },
-  ];
-  let s = createGame(options);
-  for (let i = 0; i < n; i++) {
-    const d = currentDecision(s)!;
-    const a = legalActions(s, d.seat)[0];
-    const r = applyAction(s, d.seat, a);
-    if (!r.ok) throw new Error(r.error.code);
-    s = r.state;
-    log.push({ t: 'action', at, seat: d.seat, action: a });
-  }
-  return log;
-}
 
 function quantiles(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b);

@@ -2,6 +2,7 @@
  * The players' database (issue 13), on PGlite and on PostgreSQL alike: migrations from an empty database,
  * guest identities, accounts and sessions, the archive of finished games, ratings and chat.
  */
+import { createHash } from 'crypto';
 import { Migrator } from 'kysely';
 import { migrationProvider } from '../src/db/migrations';
 import { Accounts, PlayerError } from '../src/players/accounts';
@@ -122,7 +123,11 @@ describe.each(DATABASES)('players database on %s', (kind) => {
     ], false);
     expect(await arch.archive(g)).toBe(true);
     expect(await arch.archive(g)).toBe(false);
-    expect(await arch.replay('g1')).toEqual({ id: 'g1', options: { players: 2 }, seed: 'seed-g1', actions: g.actions, result: g.result });
+    // The same shape as the live replay endpoint: createGame's options with the seed, its hash, moves, scores.
+    expect(await arch.replay('g1')).toEqual({
+      roomId: 'g1', options: { players: 2, seed: 'seed-g1' }, seedHash: createHash('sha256').update('seed-g1').digest('hex'),
+      actions: g.actions, finalScores: g.result, startedAt: null, endedAt: g.finishedAt.toISOString(),
+    });
     expect(await arch.replay('nope')).toBeNull();
     const mine = await arch.gamesOf(ada.id);
     expect(mine).toHaveLength(1);

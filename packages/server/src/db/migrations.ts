@@ -24,6 +24,7 @@ const m001: Migration = {
     await db.schema.createIndex('sessions_player').on('sessions').column('player_id').execute();
     await db.schema.createTable('games')
       .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('started_at', 'timestamptz')
       .addColumn('finished_at', 'timestamptz', (c) => c.notNull())
       .addColumn('player_count', 'integer', (c) => c.notNull())
       .addColumn('mode', 'text', (c) => c.notNull())

@@ -33,6 +33,7 @@ export interface SessionsTable {
 
 export interface GamesTable {
   id: string;
+  started_at: Timestamp | null;
   finished_at: Timestamp;
   player_count: number;
   mode: string;

@@ -3,6 +3,7 @@
  * endpoint, the players' pages and the public list read from one place. Archiving a rated game updates the
  * ratings in the same transaction, once (archiving the same game twice changes nothing).
  */
+import { createHash } from 'crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
@@ -19,6 +20,7 @@ export interface ArchivedSeat {
 
 export interface FinishedGame {
   id: string;
+  startedAt?: Date;
   finishedAt: Date;
   options: { players: number; mode?: string; scenario?: number | null; [k: string]: unknown };
   seed: string;
@@ -32,6 +34,16 @@ export interface FinishedGame {
 /** Rated: 2–4 seats, every one a signed-in account, none a bot. */
 export function isRatedTable(seats: { playerId: string | null; botLevel: string | null; hasAccount: boolean }[]): boolean {
   return ratingGroup(seats.length) !== null && seats.every((s) => s.botLevel === null && s.playerId !== null && s.hasAccount);
+}
+
+export interface ArchivedReplay {
+  roomId: string;
+  options: Record<string, unknown>;
+  seedHash: string;
+  actions: unknown[];
+  finalScores: unknown;
+  startedAt: string | null;
+  endedAt: string;
 }
 
 export interface GameSummary {
@@ -61,7 +73,7 @@ export class Archive {
     return this.db.transaction().execute(async (tx) => {
       const mode = g.options.players === 1 ? String(g.options.mode ?? 'challenge') : 'multiplayer';
       const ins = await tx.insertInto('games').values({
-        id: g.id, finished_at: g.finishedAt, player_count: g.options.players, mode, rated: g.rated,
+        id: g.id, started_at: g.startedAt ?? null, finished_at: g.finishedAt, player_count: g.options.players, mode, rated: g.rated,
         options: JSON.stringify(g.options), seed: g.seed, actions: JSON.stringify(g.actions), result: JSON.stringify(g.result ?? null),
       }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
       if (Number(ins.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
@@ -88,9 +100,22 @@ export class Archive {
     });
   }
 
-  async replay(id: string): Promise<{ id: string; options: unknown; seed: string; actions: unknown[]; result: unknown } | null> {
-    const row = await this.db.selectFrom('games').select(['id', 'options', 'seed', 'actions', 'result']).where('id', '=', id).executeTakeFirst();
-    return row ? { id: row.id, options: row.options, seed: row.seed, actions: row.actions, result: row.result } : null;
+  /**
+   * The replay of an archived game, in the same shape as the live replay endpoint's (src/replays.ts):
+   * `options` with the seed (createGame's input), the seed's hash, every action and the final scores.
+   */
+  async replay(id: string): Promise<ArchivedReplay | null> {
+    const row = await this.db.selectFrom('games').select(['id', 'options', 'seed', 'actions', 'result', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    return {
+      roomId: row.id,
+      options: { ...(row.options as Record<string, unknown>), seed: row.seed },
+      seedHash: createHash('sha256').update(row.seed).digest('hex'),
+      actions: row.actions,
+      finalScores: row.result,
+      startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
+      endedAt: new Date(row.finished_at).toISOString(),
+    };
   }
 
   private async summaries(ids: string[]): Promise<GameSummary[]> {

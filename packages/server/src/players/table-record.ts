@@ -32,6 +32,7 @@ export function places(scores: ScoreBreakdown, leavers: boolean[]): number[] {
 
 export function finishedGameRecord(g: {
   id: string;
+  startedAt?: Date;
   finishedAt: Date;
   options: FinishedGame['options'];
   seed: string;
@@ -45,5 +46,5 @@ export function finishedGameRecord(g: {
   const seats: ArchivedSeat[] = g.seats.map((s, seat) => ({
     seat, playerId: s.playerId, name: s.name, botLevel: s.botLevel, score: g.scores.players[seat].total, place: p[seat],
   }));
-  return { id: g.id, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated: g.rated };
+  return { id: g.id, startedAt: g.startedAt, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated: g.rated };
 }
