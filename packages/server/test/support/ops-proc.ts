@@ -77,7 +77,9 @@ export async function startServer(env: Record<string, string>, port?: number): P
   const child = spawn(process.execPath, [MAIN_JS], {
     cwd: REPO,
     // Test clients all come from 127.0.0.1: per-address quotas off unless a test sets them.
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+      // These processes test the game store; the players' database (PGlite) has its own tests.
+      PLAYERS_DB: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
