@@ -69,8 +69,11 @@ test('the container image runs the same Node version as the tests', () => {
 test('the server says which Node it runs on when it starts listening', async () => {
   await ensureBuilt();
   server = await startServer({ LOG_LEVEL: 'info', DATA_DIR: tempDir('node'), STORE: 'file' });
-  const listening = server.output.map((l) => { try { return JSON.parse(l) as { msg?: string; node?: string }; } catch { return {}; } })
+  // /readyz can answer before the child's stdout has reached this process: wait for the line itself.
+  const find = () => server!.output.map((l) => { try { return JSON.parse(l) as { msg?: string; node?: string }; } catch { return {}; } })
     .find((l) => l.msg === 'listening');
+  for (let i = 0; i < 100 && !find(); i++) await new Promise((r) => setTimeout(r, 50));
+  const listening = find();
   expect(listening?.node).toBe(process.versions.node);
 });
 
