@@ -74,7 +74,7 @@ export function describe(a: Action, view: PlayerView, me: number, d: Decision | 
   const at = d?.kind === 'delivery' ? d.progress.at : '';
   switch (a.type) {
     case 'take':
-      return a.from === 'display' ? `Take ${cardName(a.card)} from the display` : a.from === 'deck' ? 'Draw the top card of the deck' : view.bagCount > 0 ? 'Draw a passenger from the bag' : 'Take 1 VP (the bag is empty)';
+      return a.from === 'display' ? `Take ${cardName(a.card)} from the display` : a.from === 'deck' ? 'Draw the top card of the deck' : 'Draw a passenger from the bag';
     case 'build': {
       const c = card(a.card);
       const cost = buildCost(view, me, a);
