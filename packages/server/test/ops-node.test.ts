@@ -70,11 +70,11 @@ test('the server says which Node it runs on when it starts listening', async () 
   await ensureBuilt();
   server = await startServer({ LOG_LEVEL: 'info', DATA_DIR: tempDir('node'), STORE: 'file' });
   // /readyz can answer before the child's stdout has reached this process: wait for the line itself.
-  const find = () => server!.output.map((l) => { try { return JSON.parse(l) as { msg?: string; node?: string }; } catch { return {}; } })
+  const find = () => server!.output.map((l) => { try { return JSON.parse(l) as { msg?: string; nodeVersion?: string }; } catch { return {}; } })
     .find((l) => l.msg === 'listening');
   for (let i = 0; i < 100 && !find(); i++) await new Promise((r) => setTimeout(r, 50));
   const listening = find();
-  expect(listening?.node).toBe(process.versions.node);
+  expect(listening?.nodeVersion).toBe(process.versions.node);
 });
 
 test('fresh machine: npm test sets up the system packages first, and CI runs exactly the README command', () => {
