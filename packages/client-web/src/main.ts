@@ -230,13 +230,18 @@ async function withBusy(fn: () => Promise<void>): Promise<void> {
   }
 }
 
-function resetToLobby(): void {
+/** Forget the table this page was showing (before the lobby, or before a rematch's new room). */
+function clearTable(): void {
   room = null;
   view = null;
   mySeat = null;
   decision = null;
   legal = [];
   selection = NONE;
+}
+
+function resetToLobby(): void {
+  clearTable();
   refusal = null;
   setUrl(null);
   refreshGames();
@@ -393,12 +398,7 @@ async function rematch(): Promise<void> {
     private: room.isPrivate, turnTimeLimit: room.turnTimeLimit, mode, scenario: room.scenario,
   };
   await net.leave().catch(() => undefined);
-  room = null;
-  view = null;
-  mySeat = null;
-  decision = null;
-  legal = [];
-  selection = NONE;
+  clearTable();
   await withBusy(() => net.create(o));
 }
 
