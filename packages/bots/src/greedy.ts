@@ -5,9 +5,8 @@
  * and discarding give up the least useful cards (`keepValue`).
  */
 import {
-  createSimulator, card, carAccepts, itemsOnTrain, capacityOf, currentDecision, island as islandDef, legalActions, passengerDestination,
-  weightOf, buildingLimit, isSolo, scenarioOf, type Action, type GameState, type PlayerView, type Seat,
-  type CargoType, type Simulator,
+  createSimulator, card, carAccepts, itemsOnTrain, currentDecision, legalActions, passengerDestination,
+  isSolo, scenarioOf, type Action, type GameState, type PlayerView, type Seat, type Simulator,
 } from '@isle-of-trains/rules';
 import { evaluate, objectiveProgress } from './evaluate';
 import { cardContext, keepValue, keepValueIn } from './cards';

@@ -12,7 +12,8 @@ import '../src/worker-sources'; // run from sources: resolve the workspace packa
 import { legalActions, type Action } from '@isle-of-trains/rules';
 import { viewFromState } from '../src/client-view';
 import { connect, stateOf, type Player } from '../test/support/ops-game';
-import { ensureBuilt, killServer, startServer, type ServerProc } from '../test/support/ops-proc';
+import { buckets, metric, metrics } from './prom';
+import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
 
 const BOT_ROOMS = Number(process.argv[2] ?? 10);
 const HUMAN_ROOMS = Number(process.argv[3] ?? 20);
@@ -22,17 +23,6 @@ const WARMUP_MS = 5000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function metrics(p: ServerProc): Promise<string> {
-  return (await fetch(`${p.http}/metrics`)).text();
-}
-function metric(text: string, name: string): number {
-  const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, 'm').exec(text);
-  if (!m) throw new Error(`no ${name} in /metrics`);
-  return Number(m[1]);
-}
-function buckets(text: string, name: string): { le: string; n: number }[] {
-  return [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"[^}]*\\} (\\d+)$`, 'gm'))].map((m) => ({ le: m[1], n: Number(m[2]) }));
-}
 /** A quantile of the observations made between two scrapes of a cumulative Prometheus histogram. */
 function windowQuantile(before: string, after: string, name: string, q: number): string {
   const a = buckets(before, name);

@@ -10,30 +10,23 @@
  *
  * Arguments: [rooms=200] [games=8]. Figures go in BENCHMARKS.md.
  */
-import { ensureBuilt, killServer, startServer, type ServerProc } from '../test/support/ops-proc';
+import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
 import { createBot } from '@isle-of-trains/bots';
 import type { Action } from '@isle-of-trains/rules';
 import { viewFromState } from '../src/client-view';
 import { connect, stateOf, type Player } from '../test/support/ops-game';
+import { buckets, metric, metrics } from './prom';
 
 const ROOMS = Number(process.argv[2] ?? 200);
 const GAMES = Number(process.argv[3] ?? 8);
 // One load generator on one address: per-address quotas off.
 const quiet = { LOG_LEVEL: 'warn', STORE: 'memory', RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000' };
 
-async function metrics(p: ServerProc): Promise<string> {
-  return (await fetch(`${p.http}/metrics`)).text();
-}
-function metric(text: string, name: string): number {
-  const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, 'm').exec(text);
-  if (!m) throw new Error(`no ${name} in /metrics`);
-  return Number(m[1]);
-}
 /** A quantile from a Prometheus histogram's cumulative buckets (upper bound of the bucket it falls in). */
 function histogramQuantile(text: string, name: string, q: number): string {
-  const buckets = [...text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"[^}]*\\} (\\d+)$`, 'gm'))].map((m) => ({ le: m[1], n: Number(m[2]) }));
-  const total = buckets[buckets.length - 1]?.n ?? 0;
-  const hit = buckets.find((b) => b.n >= q * total);
+  const bs = buckets(text, name);
+  const total = bs[bs.length - 1]?.n ?? 0;
+  const hit = bs.find((b) => b.n >= q * total);
   return hit ? (hit.le === '+Inf' ? '> top bucket' : `≤ ${(Number(hit.le) * 1000).toFixed(1)} ms`) : 'n/a';
 }
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);

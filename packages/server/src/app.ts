@@ -8,7 +8,6 @@
  */
 import * as fs from 'fs';
 import type { AddressInfo } from 'net';
-import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';

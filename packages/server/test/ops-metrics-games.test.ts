@@ -4,11 +4,11 @@
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { legalActions } from '@isle-of-trains/rules';
-import { createServer, type IsleServer } from '../src/app';
+import type { IsleServer } from '../src/app';
 import { randomBot } from '../src/bots';
 import { viewFromState } from '../src/client-view';
 import { MemoryStore } from '../src/store';
-import { connect, stateOf, type Player } from './support/ops-game';
+import { connect, startInProcess, stateOf, stopInProcess, type Player } from './support/ops-game';
 import { gameLog } from './support/game-log';
 import { waitFor } from './support/ops-proc';
 
@@ -24,18 +24,12 @@ beforeAll(async () => {
   // one damaged log to restore: its last action is one the rules refuse
   const log = gameLog(3, 'metrics');
   [...log, { ...log[log.length - 1] }, { ...log[4] }].forEach((e) => store.append('damaged1', e));
-  srv = createServer({
+  ({ srv, http, ws } = await startInProcess({
     PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, MAX_UNATTENDED_MOVES: 3, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000,
     RECONNECT_SECONDS: 300, bots: () => randomBot, store,
-  });
-  const port = await srv.listen();
-  http = `http://127.0.0.1:${port}`;
-  ws = `ws://127.0.0.1:${port}`;
+  }));
 });
-afterAll(async () => {
-  await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
-  await srv.close();
-});
+afterAll(() => stopInProcess(srv, players));
 
 async function metrics(): Promise<(name: string) => number> {
   const text = await (await fetch(`${http}/metrics`)).text();

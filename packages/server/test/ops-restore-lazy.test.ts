@@ -4,12 +4,12 @@
  * in the background; each exactly once. (Ready time with 10,000 games: bench/restore.ts, BENCHMARKS.md.)
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
-import { createServer, type IsleServer } from '../src/app';
+import type { IsleServer } from '../src/app';
 import { randomBot } from '../src/bots';
 import { createLogger } from '../src/logger';
 import { LazyRestore } from '../src/lazy-restore';
 import { FileStore, MemoryStore } from '../src/store';
-import { connect, stateOf, type Player } from './support/ops-game';
+import { connect, startInProcess, stateOf, stopInProcess, type Player } from './support/ops-game';
 import { gameLog } from './support/game-log';
 import { tempDir } from './support/ops-proc';
 
@@ -26,18 +26,12 @@ beforeAll(async () => {
   const store = new FileStore(dir);
   for (const id of ['g1', 'g2', 'g3']) gameLog(7, id).forEach((e) => store.append(id, e));
   await store.close();
-  srv = createServer({
+  ({ srv, http, ws } = await startInProcess({
     PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, RESTORE_EAGER_MAX: 1, RECONNECT_SECONDS: 300,
     BOT_DELAY_MS: 0, bots: () => randomBot, restoreInBackground: false,
-  });
-  const port = await srv.listen();
-  http = `http://127.0.0.1:${port}`;
-  ws = `ws://127.0.0.1:${port}`;
+  }));
 });
-afterAll(async () => {
-  await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
-  await srv.close();
-});
+afterAll(() => stopInProcess(srv, players));
 
 test('ready before the games are rebuilt; a join brings its game back first, once, even when two players arrive together', async () => {
   expect((await fetch(`${http}/readyz`)).status).toBe(200);

@@ -9,14 +9,14 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import * as fs from 'fs';
 import { Client } from '@colyseus/sdk';
 import { legalActions, type Action } from '@isle-of-trains/rules';
-import { createServer, type IsleServer } from '../src/app';
+import type { IsleServer } from '../src/app';
 import { randomBot } from '../src/bots';
 import { viewFromState } from '../src/client-view';
 import { createLogger } from '../src/logger';
 import { replayLog } from '../src/restore';
 import { FileStore, RoomJournal, StoreHealth, type FileIo, type LogEntry } from '../src/store';
 import { gameLog } from './support/game-log';
-import { connect, stateOf, type Player } from './support/ops-game';
+import { connect, startInProcess, stateOf, stopInProcess, type Player } from './support/ops-game';
 import { tempDir, waitFor } from './support/ops-proc';
 
 jest.setTimeout(30_000);
@@ -43,18 +43,12 @@ const players: Player[] = [];
 beforeAll(async () => {
   dir = tempDir('faults');
   const logger = createLogger('info', { write: (s: string) => { logLines.push(JSON.parse(s) as Record<string, unknown>); } });
-  srv = createServer({
+  ({ srv, http, ws } = await startInProcess({
     PORT: 0, HOST: '127.0.0.1', BOT_DELAY_MS: 0, RECONNECT_SECONDS: 300, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000,
     logger, bots: () => randomBot, store: new FileStore(dir, { io, syncIntervalMs: 5 }),
-  });
-  const port = await srv.listen();
-  http = `http://127.0.0.1:${port}`;
-  ws = `ws://127.0.0.1:${port}`;
+  }));
 });
-afterAll(async () => {
-  await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
-  await srv.close();
-});
+afterAll(() => stopInProcess(srv, players));
 
 let nextId = 0;
 /** The solo player sends its first legal action; resolves with the reply. */
