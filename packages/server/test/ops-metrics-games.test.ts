@@ -8,7 +8,8 @@ import type { IsleServer } from '../src/app';
 import { randomBot } from '../src/bots';
 import { viewFromState } from '../src/client-view';
 import { MemoryStore } from '../src/store';
-import { connect, startInProcess, stateOf, stopInProcess, type Player } from './support/ops-game';
+import { connect, stateOf, type Player } from './support/ops-game';
+import { startInProcess, stopInProcess } from './support/in-process';
 import { gameLog } from './support/game-log';
 import { waitFor } from './support/ops-proc';
 

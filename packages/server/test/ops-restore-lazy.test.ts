@@ -9,7 +9,8 @@ import { randomBot } from '../src/bots';
 import { createLogger } from '../src/logger';
 import { LazyRestore } from '../src/lazy-restore';
 import { FileStore, MemoryStore } from '../src/store';
-import { connect, startInProcess, stateOf, stopInProcess, type Player } from './support/ops-game';
+import { connect, stateOf, type Player } from './support/ops-game';
+import { startInProcess, stopInProcess } from './support/in-process';
 import { gameLog } from './support/game-log';
 import { tempDir } from './support/ops-proc';
 

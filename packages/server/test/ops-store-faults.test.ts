@@ -16,7 +16,8 @@ import { createLogger } from '../src/logger';
 import { replayLog } from '../src/restore';
 import { FileStore, RoomJournal, StoreHealth, type FileIo, type LogEntry } from '../src/store';
 import { gameLog } from './support/game-log';
-import { connect, startInProcess, stateOf, stopInProcess, type Player } from './support/ops-game';
+import { connect, stateOf, type Player } from './support/ops-game';
+import { startInProcess, stopInProcess } from './support/in-process';
 import { tempDir, waitFor } from './support/ops-proc';
 
 jest.setTimeout(30_000);

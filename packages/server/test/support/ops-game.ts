@@ -6,7 +6,6 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { createBot } from '@isle-of-trains/bots';
 import { applyAction, createGame, legalActions, scoreBreakdown, type Action, type GameOptions, type ScoreBreakdown } from '@isle-of-trains/rules';
-import { createServer, type CreateServerOptions, type IsleServer } from '../../src/app';
 import { viewFromState, type IsleStateJSON } from '../../src/client-view';
 import { waitFor } from './ops-proc';
 
@@ -145,17 +144,4 @@ export function replayScores(options: GameOptions, log: ActionLog): ScoreBreakdo
   }
   if (!s.gameOver) throw new Error('replay did not reach the end');
   return scoreBreakdown(s);
-}
-
-/** A server in this process on a free port, for tests that reach into it (store, metrics, rooms). */
-export async function startInProcess(options: CreateServerOptions): Promise<{ srv: IsleServer; http: string; ws: string }> {
-  const srv = createServer(options);
-  const port = await srv.listen();
-  return { srv, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
-}
-
-/** Every player leaves, then the server closes. */
-export async function stopInProcess(srv: IsleServer, players: Player[]): Promise<void> {
-  await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
-  await srv.close();
 }
