@@ -9,6 +9,7 @@
  * Options: --games N, --players P, --bots list (one per seat; multiplayer seats
  * rotate every game), --budget MS (strong bot time per decision, default 200),
  * --iterations N (strong bot rounds per decision instead of a time budget),
+ * --search tree|common (the strong bot's search; default by player count),
  * --seed S (base seed), --solo, --chapters list (default: challenge,1..10), --quiet.
  */
 import './register';
@@ -23,6 +24,7 @@ interface Args {
   bots: BotLevel[];
   budget: number;
   iterations?: number;
+  search?: 'tree' | 'common';
   seed: string;
   solo: boolean;
   chapters: (number | 'challenge')[];
@@ -44,6 +46,7 @@ function parseArgs(argv: string[]): Args {
       case '--bots': a.bots = v().split(',').map((s) => s.trim()) as BotLevel[]; break;
       case '--budget': a.budget = Number(v()); break;
       case '--iterations': a.iterations = Number(v()); break;
+      case '--search': a.search = v() as Args['search']; break;
       case '--seed': a.seed = v(); break;
       case '--solo': a.solo = true; break;
       case '--chapters': a.chapters = v().split(',').map((s) => (s === 'challenge' ? 'challenge' : Number(s))); break;
@@ -111,7 +114,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 function multiplayer(a: Args): void {
   const P = a.players;
   if (a.bots.length !== P) throw new Error(`--bots needs ${P} entries (one per seat), got ${a.bots.length}`);
-  const makeBot = (level: BotLevel, i: number) => createBot(level, { seed: `${a.seed}:${i}`, timeBudgetMs: a.budget, iterations: a.iterations });
+  const makeBot = (level: BotLevel, i: number) => createBot(level, { seed: `${a.seed}:${i}`, timeBudgetMs: a.budget, iterations: a.iterations, search: a.search });
   const entries = a.bots.map((level, i) => ({ level, label: `#${i + 1} ${level}`, wins: 0, games: 0, scores: [] as number[], bot: makeBot(level, i) }));
   const t0 = Date.now();
   let totalDecisions = 0;
@@ -134,7 +137,7 @@ function multiplayer(a: Args): void {
       console.log(`game ${g + 1}/${a.games}: ${seatEntry.map((i, seat) => `${entries[i].label}=${sb.players[seat].total}${sb.winners.includes(seat) ? '*' : ''}`).join(' ')} (${state.result?.reason ?? 'stopped'}, ${decisions} decisions, ${((Date.now() - t0) / (g + 1) / 1000).toFixed(1)}s/game)`);
     }
   }
-  console.log(`\n${a.games} games, ${P} players, bots ${a.bots.join(',')}, strong ${a.iterations ? `${a.iterations} rounds` : `${a.budget} ms`}/decision, seed ${a.seed}`);
+  console.log(`\n${a.games} games, ${P} players, bots ${a.bots.join(',')}, strong ${a.iterations ? `${a.iterations} rounds` : `${a.budget} ms`}/decision${a.search ? ` (${a.search} search)` : ''}, seed ${a.seed}`);
   for (const e of entries) {
     const [lo, hi] = wilson(e.wins, e.games);
     const mean = e.scores.reduce((x, y) => x + y, 0) / e.scores.length;
@@ -148,7 +151,7 @@ function multiplayer(a: Args): void {
 function solo(a: Args): void {
   const levels = [...new Set(a.bots)];
   for (const level of levels) {
-    const bot = createBot(level, { seed: `${a.seed}:${level}`, timeBudgetMs: a.budget, iterations: a.iterations });
+    const bot = createBot(level, { seed: `${a.seed}:${level}`, timeBudgetMs: a.budget, iterations: a.iterations, search: a.search });
     console.log(`\n${level} bot, ${a.games} games per chapter`);
     for (const ch of a.chapters) {
       const scores: number[] = [];

@@ -45,6 +45,7 @@ export function strongChoice(input: BotInput, options: BotOptions = {}): Action 
   return strongChoose(view, seat, rand, {
     timeBudgetMs: options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS,
     iterations: options.iterations,
+    search: options.search,
   });
 }
 

@@ -14,6 +14,9 @@
  * The answer is the most visited root child. Two modes: a wall-clock budget, or a fixed iteration count
  * (`iterations`), in which nothing depends on time, so a seed and the count reproduce a decision exactly.
  * Everything runs on the rules simulator (createSimulator): no zod, no event text, same rules.
+ *
+ * With three or more players the root candidates are compared flat on common worlds instead of by the tree
+ * (`commonWorlds` below; option `search`).
  */
 import {
   createSimulator, currentDecision, legalActions, type Action, type PlayerView, type Seat, type Simulator,
@@ -31,6 +34,11 @@ export interface StrongOptions {
   width?: number;
   /** Exploration constant, in units of the spread of the values seen so far. */
   exploration?: number;
+  /**
+   * 'tree': the ISMCTS over the rest of the turn; 'common': every root candidate played out on the same
+   * worlds (see commonWorlds). Default: 'common' with three or more players, 'tree' otherwise.
+   */
+  search?: 'tree' | 'common';
 }
 
 const now = (): number => Date.now();
@@ -41,8 +49,12 @@ const now = (): number => Date.now();
  */
 const MARGIN_MS = 20;
 
-/** Iterations of the last search (for the arena's report; not used by the search). */
-export const searchStats = { lastIterations: 0 };
+/**
+ * The last search, for the arena's report and tests (not used by the search): its iterations (tree: walks;
+ * common worlds: worlds, each playing every candidate still in the running), and, for the common-worlds
+ * search, how many candidates were still in the running when it ended (1 when elimination decided).
+ */
+export const searchStats = { lastIterations: 0, lastCandidatesLeft: 0 };
 
 interface Node {
   action: Action | null;
@@ -110,10 +122,14 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
     if (outOfTime()) break;
   }
   ranked.sort((x, y) => y.v - x.v);
-  const width = opts.width ?? 5;
+  const search = opts.search ?? (view.players.length >= 3 ? 'common' : 'tree');
+  // The flat search spends nothing on later choices, so it can afford to compare more root candidates.
+  const width = opts.width ?? (search === 'common' ? 8 : 5);
   const rootActions = ranked.slice(0, width).filter((c) => c.v > -Infinity).map((c) => c.a);
   searchStats.lastIterations = 0;
   if (rootActions.length <= 1) return ranked[0].a;
+
+  if (search === 'common') return commonWorlds(view, seat, rand, rootActions, opts.iterations ?? Infinity, outOfTime);
 
   const root = newNode(null);
   for (const a of rootActions) root.children.set(keyOf(a), newNode(a));
@@ -178,4 +194,61 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
     if (best === null || ch.visits > best.visits || (ch.visits === best.visits && ch.sum / ch.visits > best.sum / best.visits)) best = ch;
   }
   return best?.action ?? rootActions[0];
+}
+
+/**
+ * Flat Monte-Carlo with common random numbers: each iteration deals one world and plays every root
+ * candidate in it, the rest of the turn finished by the same seeded greedy policy, so candidates are
+ * compared on the same hidden cards and the same draws. The tree search compares them on different worlds
+ * and spreads its iterations over its own later choices; in 4-player games, where the luck of the deal
+ * varies more than the candidates differ, that noise cost it more than the deeper look gained
+ * (BENCHMARKS.md, Bots). After every round of worlds a candidate whose mean trails the best by more than
+ * the noise allows is dropped (successive elimination), so the worlds go to the close contenders.
+ */
+function commonWorlds(
+  view: PlayerView, seat: Seat, rand: Rand, candidates: Action[], maxWorlds: number, outOfTime: () => boolean,
+): Action {
+  const turn = view.turn.number;
+  const n = candidates.length;
+  const sum = new Float64Array(n);
+  const sumSq = new Float64Array(n);
+  const alive: number[] = candidates.map((_, i) => i);
+  let worlds = 0;
+  while (worlds < maxWorlds && !outOfTime() && alive.length > 1) {
+    const world = determinise(view, seat, rand.uint32());
+    const seed = rand.uint32();
+    const vals = new Float64Array(n);
+    let complete = true;
+    for (const i of alive) {
+      // A world counts only when every candidate was played in it; one cut short by the clock is dropped
+      // (the first one too: with no world complete, the greedy ranking's first choice is played).
+      if (outOfTime()) { complete = false; break; }
+      const sim = createSimulator(world);
+      sim.apply(candidates[i]);
+      finishTurn(sim, seat, turn, new Rand(seed));
+      vals[i] = evaluate(sim.state, seat);
+    }
+    if (!complete) break;
+    worlds++;
+    for (const i of alive) { sum[i] += vals[i]; }
+    // Paired differences against the current leader: the world's luck cancels out of them.
+    let lead = alive[0];
+    for (const i of alive) if (sum[i] > sum[lead]) lead = i;
+    for (const i of alive) { const d = vals[i] - vals[lead]; sumSq[i] += d * d; }
+    if (worlds >= 8) {
+      for (let k = alive.length - 1; k >= 0; k--) {
+        const i = alive[k];
+        if (i === lead) continue;
+        const meanDiff = (sum[i] - sum[lead]) / worlds;
+        const sd = Math.sqrt(Math.max(1e-9, sumSq[i] / worlds - meanDiff * meanDiff));
+        // Drop a candidate once it trails by about three standard errors of the paired difference.
+        if (meanDiff < -3 * sd / Math.sqrt(worlds)) alive.splice(k, 1);
+      }
+    }
+  }
+  searchStats.lastIterations = worlds;
+  searchStats.lastCandidatesLeft = alive.length;
+  let best = alive[0];
+  for (const i of alive) if (sum[i] > sum[best]) best = i;
+  return candidates[best];
 }

@@ -31,6 +31,11 @@ export interface BotOptions {
    * is ignored, so the same seed, input and count always give the same choice, on any machine.
    */
   iterations?: number;
+  /**
+   * Strong bot only: 'tree' (ISMCTS over the rest of the turn) or 'common' (every candidate played on the
+   * same worlds). Default: 'common' with three or more players, 'tree' otherwise (BENCHMARKS.md, Bots).
+   */
+  search?: 'tree' | 'common';
 }
 
 export type BotLevel = 'random' | 'greedy' | 'strong';

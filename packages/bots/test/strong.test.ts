@@ -16,14 +16,31 @@ function midGame(): GameState {
   return found;
 }
 
-test('fixed iterations: the same seed gives the same action, and every iteration runs even with a 1 ms budget', () => {
+test('fixed iterations (tree search): the same seed gives the same action, and every iteration runs even with a 1 ms budget', () => {
   const s = midGame();
   const seat = currentDecision(s)!.seat;
   const input = { view: playerView(s, seat), seat, history: [] };
-  const opts = { seed: 7, timeBudgetMs: 1, iterations: 40 };
+  const opts = { seed: 7, timeBudgetMs: 1, iterations: 40, search: 'tree' as const };
   const a = createBot('strong', opts).chooseAction(input);
   expect(searchStats.lastIterations).toBe(40);
   const b = createBot('strong', opts).chooseAction(input);
   expect(b).toEqual(a);
+  expect(legalActions(s, seat)).toContainEqual(a);
+});
+
+test('fixed iterations (common worlds, the default with 3+ players): reproducible, and the clock never ends the search', () => {
+  const s = midGame();
+  const seat = currentDecision(s)!.seat;
+  const input = { view: playerView(s, seat), seat, history: [] };
+  const opts = { seed: 11, timeBudgetMs: 1, iterations: 40 };
+  const a = createBot('strong', opts).chooseAction(input);
+  const worlds = searchStats.lastIterations;
+  const left = searchStats.lastCandidatesLeft;
+  // It stops after its 40 worlds, or earlier only because elimination left a single candidate: never at the 1 ms budget.
+  expect(worlds).toBeGreaterThan(1);
+  expect(worlds === 40 || left === 1).toBe(true);
+  const b = createBot('strong', opts).chooseAction(input);
+  expect(b).toEqual(a);
+  expect(searchStats.lastIterations).toBe(worlds);
   expect(legalActions(s, seat)).toContainEqual(a);
 });

@@ -6,7 +6,7 @@
  * The same rules code (`Ctx`) also drives the simulator (src/simulator.ts): there it mutates the
  * simulator's private state and gets no event sink, so no event text is ever built.
  */
-import { cloneState } from './clone';
+import { cloneStateFor } from './clone';
 import { ActionSchema, isExactAction, type Action } from './actions';
 import { card, CATALOGUE, island as islandDef, passengerDestination, ticketDef, type BonusKind } from './catalogue';
 import { currentDecision } from './decision';
@@ -17,7 +17,7 @@ import {
   abilityCount, carAccepts, HAND_LIMIT, isSolo, loadItemId, nameOf, scenarioOf, threshold,
 } from './table';
 import type { ApplyResult, GameEvent, GameState, Load, PlayerState, Seat, Task } from './types';
-import { computeBuild, deliverySteps, err, newProgress, placeName, returnCost, validate } from './validate';
+import { computeBuild, err, hasDeliveryStep, newProgress, placeName, returnCost, validate } from './validate';
 
 /** Parse untrusted input: the exact-shape check accepts every well-formed action without zod; anything else goes through zod. */
 export function parseAction(action: unknown): { ok: true; action: Action } | { ok: false; error: ReturnType<typeof err> } {
@@ -37,7 +37,9 @@ export function applyAction(state: GameState, seat: Seat, action: unknown): Appl
   const problem = validate(state, seat, a);
   if (problem) return { ok: false, error: problem };
 
-  const s: GameState = cloneState(state);
+  // Only the acting seat's player and a loaded train's owner are written to; the other players are shared.
+  const other = a.type === 'loadCard' || a.type === 'loadPassenger' ? a.seat : seat;
+  const s: GameState = cloneStateFor(state, seat, other);
   const events: GameEvent[] = [];
   runAction(s, seat, a, events);
   return { ok: true, state: s, events };
@@ -425,7 +427,7 @@ class Ctx {
             }
             return;
           case 'delivery':
-            if (task.progress.steps > 0 && deliverySteps(s, seat, task.progress).length === 0) {
+            if (task.progress.steps > 0 && !hasDeliveryStep(s, seat)) {
               s.turn.queue.shift();
               s.turn.queue.unshift(...(task.afterDelivery ?? []));
               continue;

@@ -1,125 +1,17 @@
 /**
  * The component catalogue: every card, island, destination, ticket tile and
- * passenger, loaded from data/catalogue.json and validated with zod when this
+ * passenger, loaded from data/catalogue.json and checked against its schema when this
  * module loads. A player who owns the printed cards corrects numbers in the
  * JSON file only; CATALOGUE.md explains every value the rulebook text omits.
  */
-import { z } from 'zod';
 import raw from './data/catalogue.json';
+import { checkCatalogue } from './catalogue-check';
+import type { CargoSymbol } from './catalogue-names';
+import type { CardKind, CatalogueData, DestinationDef, IslandDef, TicketDef } from './catalogue-schema';
 
-export const CARGO_TYPES = ['coal', 'oil', 'box'] as const;
-export type CargoType = (typeof CARGO_TYPES)[number];
-export type CargoSymbol = CargoType | 'all';
-export const CATEGORIES = ['engine', 'hopper', 'tanker', 'boxcar', 'coach', 'caboose', 'building'] as const;
-export type Category = (typeof CATEGORIES)[number];
-export type BonusKind = 'A' | 'L' | 'B' | 'D' | 'LD';
-
-const Goods = z.enum(CARGO_TYPES);
-const Symbol = z.enum(['coal', 'oil', 'box', 'all']);
-const Bonus = z.enum(['A', 'L', 'B', 'D', 'LD']);
-
-const BenefitSchema = z.object({
-  on: z.enum(['coal', 'oil', 'box', 'passenger']),
-  draw: z.number().int().min(0),
-  discard: z.number().int().min(0).optional(),
-  vp: z.number().int().min(0).optional(),
-  bonus: Bonus.optional(),
-});
-
-const CabooseAbility = z.enum([
-  'deliverDraw', 'coalLoadDraw', 'storeAny', 'extraBuilding', 'extendDiscount',
-  'extraCapacity', 'passengerAsCargo', 'passengerLoadDraw', 'remoteTicket', 'anyPassengerTicket',
-]);
-const BuildingScoring = z.enum([
-  'coalFactory', 'oilRefinery', 'customsHouse', 'bank', 'grandCentral', 'townHall', 'railYard',
-  'middleStation', 'northernStation', 'southernStation',
-]);
-
-const CardKindSchema = z.object({
-  kind: z.string().regex(/^[a-z0-9-]+$/),
-  name: z.string().min(1),
-  category: z.enum(CATEGORIES),
-  level: z.number().int().min(1).max(3).nullable(),
-  cost: z.number().int().min(0),
-  weight: z.number().int().min(0),
-  engineCapacity: z.number().int().min(0),
-  cargoCapacity: z.number().int().min(0),
-  passengerCapacity: z.number().int().min(0),
-  vp: z.number().int().min(0),
-  passengersOnBuild: z.number().int().min(0),
-  benefit: BenefitSchema.optional(),
-  ability: CabooseAbility.optional(),
-  scoring: BuildingScoring.optional(),
-  symbols: z.array(Symbol).min(1),
-  effect: z.string().min(1),
-});
-
-const ContractSchema = z.object({ goods: z.array(Goods).min(2), vp: z.number().int().min(1) });
-const RewardSchema = z.object({ cards: z.number().int().min(0), vp: z.number().int().min(0), bonus: z.enum(['L', 'B']).optional() });
-const ObjectiveSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('contracts'), islands: z.array(z.string()) }),
-  z.object({ kind: z.literal('buildings'), count: z.number().int() }),
-  z.object({ kind: z.literal('score'), points: z.number().int() }),
-  z.object({ kind: z.literal('cars'), count: z.number().int() }),
-  z.object({ kind: z.literal('ticketsFilled'), count: z.number().int() }),
-  z.object({ kind: z.literal('buildingPoints'), points: z.number().int() }),
-  z.object({ kind: z.literal('primaries'), count: z.number().int() }),
-  z.object({ kind: z.literal('level3'), categories: z.array(z.enum(CATEGORIES)) }),
-]);
-
-export const CatalogueSchema = z.object({
-  version: z.literal(1),
-  cards: z.array(CardKindSchema),
-  destinations: z.array(z.object({
-    id: z.string(), name: z.string(), colour: z.string(), colourHex: z.string(), symbol: z.string(),
-    station: z.enum(['northern', 'middle', 'southern']),
-  })).length(6),
-  islands: z.array(z.object({
-    id: z.string(), name: z.string(), destination: z.string().nullable(),
-    primary: ContractSchema, secondary: z.array(ContractSchema).length(2),
-  })).length(7),
-  tickets: z.array(z.object({ id: z.string(), name: z.string(), rewards: z.array(RewardSchema).length(3) })).length(6),
-  passengersPerDestination: z.number().int().min(1),
-  progressThresholds: z.record(z.string(), z.number().int().min(1)),
-  startingHand: z.number().int(),
-  startingPassengers: z.number().int(),
-  displaySize: z.number().int(),
-  handLimit: z.number().int(),
-  actionsPerTurn: z.number().int(),
-  specialDeliveryCards: z.number().int(),
-  solo: z.object({ returnCost: z.number().int(), ratings: z.array(z.object({ min: z.number().int(), name: z.string() })) }),
-  scenarios: z.array(z.object({
-    chapter: z.number().int().min(1).max(10),
-    title: z.string(),
-    objective: ObjectiveSchema,
-    rules: z.object({
-      unlimitedBuildings: z.boolean().optional(),
-      researchStation: z.boolean().optional(),
-      noSecondary: z.boolean().optional(),
-      returnCost: z.number().int().optional(),
-      tokensNegative: z.boolean().optional(),
-    }),
-  })).length(10),
-}).superRefine((c, ctx) => {
-  const total = c.cards.reduce((n, k) => n + k.symbols.length, 0);
-  if (total !== 71) ctx.addIssue({ code: 'custom', message: `expected 71 train cards, found ${total}` });
-  const dests = new Set(c.destinations.map((d) => d.id));
-  for (const i of c.islands) {
-    if (i.primary.goods.length !== 2) ctx.addIssue({ code: 'custom', message: `${i.id}: a primary contract asks for exactly two goods` });
-    if (i.destination !== null && !dests.has(i.destination)) ctx.addIssue({ code: 'custom', message: `${i.id}: unknown destination` });
-  }
-});
-
-export type CatalogueData = z.infer<typeof CatalogueSchema>;
-export type CardKind = z.infer<typeof CardKindSchema>;
-export type Benefit = z.infer<typeof BenefitSchema>;
-export type Contract = z.infer<typeof ContractSchema>;
-export type TicketReward = z.infer<typeof RewardSchema>;
-export type Objective = z.infer<typeof ObjectiveSchema>;
-export type ScenarioDef = CatalogueData['scenarios'][number];
-export type IslandDef = CatalogueData['islands'][number];
-export type DestinationDef = CatalogueData['destinations'][number];
-export type TicketDef = CatalogueData['tickets'][number];
+export * from './catalogue-names';
+export { CatalogueSchema } from './catalogue-schema';
+export type { Benefit, CardKind, CatalogueData, Contract, DestinationDef, IslandDef, Objective, ScenarioDef, TicketDef, TicketReward } from './catalogue-schema';
 
 /** One physical card: its kind's data plus the cargo symbol printed on this copy. */
 export interface CardDef extends CardKind {
@@ -127,7 +19,7 @@ export interface CardDef extends CardKind {
   symbol: CargoSymbol;
 }
 
-export const CATALOGUE: CatalogueData = CatalogueSchema.parse(raw);
+export const CATALOGUE: CatalogueData = checkCatalogue(raw);
 
 /** Every physical train card, with stable ids of the form `<kind>.<copy>` (e.g. `hopper-2.3`). */
 export const CARDS: readonly CardDef[] = CATALOGUE.cards.flatMap((k) =>
@@ -148,18 +40,23 @@ export const ISLANDS = CATALOGUE.islands;
 export const TICKETS = CATALOGUE.tickets;
 export const SCENARIOS = CATALOGUE.scenarios;
 export const RESEARCH_STATION = 'research';
+// Lookups by id are on the engine's hot paths (every legal move and delivery step asks), so they go
+// through maps built once rather than a search of the list per call.
+const destinationById = new Map(DESTINATIONS.map((d) => [d.id, d]));
+const islandById = new Map(ISLANDS.map((d) => [d.id, d]));
+const ticketById = new Map(TICKETS.map((d) => [d.id, d]));
 export function destination(id: string): DestinationDef {
-  const d = DESTINATIONS.find((x) => x.id === id);
+  const d = destinationById.get(id);
   if (!d) throw new Error(`unknown destination ${id}`);
   return d;
 }
 export function island(id: string): IslandDef {
-  const d = ISLANDS.find((x) => x.id === id);
+  const d = islandById.get(id);
   if (!d) throw new Error(`unknown island ${id}`);
   return d;
 }
 export function ticketDef(id: string): TicketDef {
-  const d = TICKETS.find((x) => x.id === id);
+  const d = ticketById.get(id);
   if (!d) throw new Error(`unknown ticket ${id}`);
   return d;
 }
@@ -168,13 +65,14 @@ export function ticketDef(id: string): TicketDef {
 export const PASSENGERS: readonly { id: string; destination: string }[] = DESTINATIONS.flatMap((d) =>
   Array.from({ length: CATALOGUE.passengersPerDestination }, (_, i) => ({ id: `p-${d.id}-${i + 1}`, destination: d.id })),
 );
+const destinationOfPassenger = new Map(PASSENGERS.map((p) => [p.id, p.destination]));
 export function passengerDestination(id: string): string {
-  const p = PASSENGERS.find((x) => x.id === id);
-  if (!p) throw new Error(`unknown passenger ${id}`);
-  return p.destination;
+  const d = destinationOfPassenger.get(id);
+  if (d === undefined) throw new Error(`unknown passenger ${id}`);
+  return d;
 }
 export function isPassengerId(id: string): boolean {
-  return id.startsWith('p-') && PASSENGERS.some((p) => p.id === id);
+  return destinationOfPassenger.has(id);
 }
 
 export function progressThreshold(players: number): number {

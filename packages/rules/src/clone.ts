@@ -38,6 +38,23 @@ export function clone<T>(value: T): T {
 export function cloneState(s: GameState): GameState {
   const players = new Array<PlayerState>(s.players.length);
   for (let i = 0; i < players.length; i++) players[i] = clonePlayer(s.players[i]);
+  return withPlayers(s, players);
+}
+
+/**
+ * applyAction's copy (structural sharing): everything cloneState copies, except the players the action
+ * cannot write to, which are shared with the input. An action writes only to the acting seat's player and,
+ * for a load, to the owner of the loaded train (apply.ts); the table's arrays are small and always copied.
+ * The property tests check after every action that applyAction left its input untouched, so a write to a
+ * shared player would fail them.
+ */
+export function cloneStateFor(s: GameState, seat: number, other: number): GameState {
+  const players = new Array<PlayerState>(s.players.length);
+  for (let i = 0; i < players.length; i++) players[i] = i === seat || i === other ? clonePlayer(s.players[i]) : s.players[i];
+  return withPlayers(s, players);
+}
+
+function withPlayers(s: GameState, players: PlayerState[]): GameState {
   return {
     kind: s.kind,
     version: s.version,

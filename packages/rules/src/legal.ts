@@ -3,14 +3,16 @@
  * generously and filtered through validate, so this list and applyAction can
  * never disagree.
  */
-import { card, passengerDestination } from './catalogue';
+import { card, passengerDestination, type CardDef } from './catalogue';
 import type { Action } from './actions';
 import { currentDecision } from './decision';
-import { bagCount, carAccepts, deckCount, discardCount, handOf, isSolo, locations, Table } from './table';
+import {
+  bagCount, carAccepts, cardFacts, deckCount, discardCount, FACE_COUNT, handOf, isSolo, locations, locationsIn, Table,
+} from './table';
 import type { BonusKind } from './catalogue';
 import type { Car, Decision, GameState, PlayerView, Seat } from './types';
 import { computeBuild, deliverySteps, trainTotals, validateFor } from './validate';
-import { cardClass, carClass, oneActionPerChoice } from './choices';
+import { carClass, oneActionPerChoice } from './choices';
 
 export interface LegalOptions {
   /** List every copy separately instead of one action per real choice (for tools that compare the two). */
@@ -93,38 +95,43 @@ function legalMain(t: Table, seat: Seat, bonus: boolean, allowed: readonly strin
   const p = t.players[seat];
   const fullHand = handOf(t, seat);
   const hand = firstOfEachClass(fullHand, false);
+  // Each card's facts are looked up once per call, not once per car it is tried against.
+  const handDefs = new Array<CardDef>(hand.length);
+  for (let i = 0; i < hand.length; i++) handDefs[i] = cardFacts(hand[i]).def;
   const may = (type: string) => allowed === null || allowed.includes(type);
   if (may('take')) {
     for (const c of firstOfEachClass(t.display, false)) out.push({ type: 'take', from: 'display', card: c });
     if (deckCount(t) > 0 || (!isSolo(t) && discardCount(t) > 0)) out.push({ type: 'take', from: 'deck' });
     if (bagCount(t) > 0) out.push({ type: 'take', from: 'bag' });
   }
+  const ownCars = firstOfEachCar(p, false);
   if (may('build')) {
-    const ownCars = firstOfEachCar(p, false);
+    const ownCategories = ownCars.map((car) => cardFacts(car.card).def.category);
     const totals = trainTotals(p.train);
-    for (const id of hand) {
-      const c = card(id);
+    for (let h = 0; h < hand.length; h++) {
+      const id = hand[h];
+      const c = handDefs[h];
       if (c.category === 'building') {
         const plain: Action = { type: 'build', card: id };
-        if (!('error' in computeBuild(t, seat, plain))) out.push(plain);
+        if (!('error' in computeBuild(t, seat, plain, undefined, true))) out.push(plain);
         for (const b of p.buildings) {
           const r: Action = { type: 'build', card: id, replace: b };
-          if (!('error' in computeBuild(t, seat, r))) out.push(r);
+          if (!('error' in computeBuild(t, seat, r, undefined, true))) out.push(r);
         }
         continue;
       }
       const targets: (string | undefined)[] = [undefined];
-      for (const car of ownCars) if (card(car.card).category === c.category) targets.push(car.card);
+      for (let k = 0; k < ownCars.length; k++) if (ownCategories[k] === c.category) targets.push(ownCars[k].card);
       for (const upgrade of targets) {
         const plain = (upgrade ? { type: 'build', card: id, upgrade } : { type: 'build', card: id }) as Extract<Action, { type: 'build' }>;
-        const plan = computeBuild(t, seat, plain, totals);
+        const plan = computeBuild(t, seat, plain, totals, true);
         if (!('error' in plan)) out.push(plain);
         else if (plan.error.code === 'OVER_CAPACITY') {
           // Scrapping is only ever legal when the plain build is too heavy; one per kind of car scrapped.
           const rest = p.train.slice(1).filter((car) => car.card !== upgrade);
           for (const car of firstOfEachCar({ seat: p.seat, train: rest }, false)) {
-            const v: Action = { ...plain, scrap: car.card };
-            if (!('error' in computeBuild(t, seat, v, totals))) out.push(v);
+            const v: Action = upgrade ? { type: 'build', card: id, upgrade, scrap: car.card } : { type: 'build', card: id, scrap: car.card };
+            if (!('error' in computeBuild(t, seat, v, totals, true))) out.push(v);
           }
         }
       }
@@ -135,17 +142,18 @@ function legalMain(t: Table, seat: Seat, bonus: boolean, allowed: readonly strin
   if (loadCards || loadPassengers) {
     const supply = firstOfEachDestination(p.supply);
     const trains = bonus || isSolo(t) ? [p] : t.players;
+    const faceDownOk = fullHand.length >= 2;
     for (const owner of trains) {
-      for (const car of firstOfEachCar(owner, false)) {
-        const acc = carAccepts(card(car.card));
+      for (const car of owner === p ? ownCars : firstOfEachCar(owner, false)) {
+        const acc = cardFacts(car.card).accepts;
         if (car.loads.length >= acc.capacity) continue;
         if (acc.goods !== null && loadCards) {
-          for (const id of hand) {
-            const sym = card(id).symbol;
+          for (let h = 0; h < hand.length; h++) {
+            const sym = handDefs[h].symbol;
             const natural = sym === 'all' || acc.goods === 'any' || sym === acc.goods;
             // The same conditions as checkLoad: face up when the card fits, face down (paying one more) when not.
-            if (natural) out.push({ type: 'loadCard', card: id, seat: owner.seat, car: car.card });
-            else if (fullHand.length >= 2) out.push({ type: 'loadCard', card: id, seat: owner.seat, car: car.card, faceDown: true });
+            if (natural) out.push({ type: 'loadCard', card: hand[h], seat: owner.seat, car: car.card });
+            else if (faceDownOk) out.push({ type: 'loadCard', card: hand[h], seat: owner.seat, car: car.card, faceDown: true });
           }
         }
         if (acc.passengers && loadPassengers) {
@@ -156,7 +164,7 @@ function legalMain(t: Table, seat: Seat, bonus: boolean, allowed: readonly strin
   }
   // A Deliver is possible exactly when the train carries something (validate's rule).
   if (may('deliver') && p.train.some((c) => c.loads.length > 0)) {
-    for (const at of locations(t)) out.push({ type: 'deliver', at });
+    for (const at of locationsIn(t)) out.push({ type: 'deliver', at });
   }
 }
 
@@ -175,20 +183,38 @@ function firstOfEachDestination(ids: readonly string[]): readonly string[] {
 }
 
 /**
+ * Marks for "this face was already seen in this pass": a face is seen when its mark equals the pass's
+ * number, so starting a pass costs nothing (no set to build). Passes never nest.
+ */
+const faceMark = new Int32Array(FACE_COUNT);
+let pass = 0;
+function newPass(): number {
+  if (pass === 0x7fffffff) {
+    faceMark.fill(0);
+    pass = 0;
+  }
+  return ++pass;
+}
+
+/**
  * Cards with identical faces are the same choice (choices.ts), and whether one is legal never depends on
  * which copy it is: unless every copy is asked for, only the first copy of each is tried.
  */
 function firstOfEachClass(ids: readonly string[], every: boolean): readonly string[] {
   if (every || ids.length < 2) return ids;
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const id of ids) {
-    const k = cardClass(id);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(id);
+  const mark = newPass();
+  let out: string[] | null = null;
+  for (let i = 0; i < ids.length; i++) {
+    const f = cardFacts(ids[i]).face;
+    if (faceMark[f] === mark) {
+      // The first copy seen: from here on the list differs from the input.
+      if (out === null) out = ids.slice(0, i);
+      continue;
+    }
+    faceMark[f] = mark;
+    if (out !== null) out.push(ids[i]);
   }
-  return out;
+  return out ?? ids;
 }
 
 /** The same for cars of one train that are the same kind and symbol carrying interchangeable loads. */
@@ -196,12 +222,12 @@ function firstOfEachCar(owner: { seat: Seat; train: Car[] }, every: boolean): re
   if (every || owner.train.length < 2) return owner.train;
   // Cars of different kinds or symbols are never interchangeable: only when two share a face do their
   // loads need comparing (the costly part of a car's class).
-  const faces = new Set<string>();
+  const mark = newPass();
   let shared = false;
   for (const car of owner.train) {
-    const f = cardClass(car.card);
-    if (faces.has(f)) { shared = true; break; }
-    faces.add(f);
+    const f = cardFacts(car.card).face;
+    if (faceMark[f] === mark) { shared = true; break; }
+    faceMark[f] = mark;
   }
   if (!shared) return owner.train;
   const seen = new Set<string>();

@@ -4,7 +4,7 @@
  * a seat's view as for the state it came from.
  */
 import {
-  card, CATALOGUE, CardDef, CargoType, island as islandDef, SCENARIOS, ScenarioDef, progressThreshold,
+  card, CARDS, CATALOGUE, CardDef, CargoType, island as islandDef, SCENARIOS, ScenarioDef, progressThreshold,
   RESEARCH_STATION, DESTINATIONS, passengerDestination,
 } from './catalogue';
 import type { Car, GameState, PlayerView, PlayerState, PlayerViewPlayer, Seat } from './types';
@@ -33,9 +33,14 @@ export function researchInGame(players: number, scenario: ScenarioDef | null): b
 }
 
 export function locations(t: Table): string[] {
-  const ids = DESTINATIONS.map((d) => d.id);
-  if (researchInGame(t.options.players, scenarioOf(t))) ids.push(RESEARCH_STATION);
-  return ids;
+  return locationsIn(t).slice();
+}
+
+const PLAIN_LOCATIONS: readonly string[] = DESTINATIONS.map((d) => d.id);
+const RESEARCH_LOCATIONS: readonly string[] = [...PLAIN_LOCATIONS, RESEARCH_STATION];
+/** locations() without the copy, for the engine's own loops (shared lists: never written to). */
+export function locationsIn(t: Table): readonly string[] {
+  return researchInGame(t.options.players, scenarioOf(t)) ? RESEARCH_LOCATIONS : PLAIN_LOCATIONS;
 }
 
 export function threshold(t: Table): number | null {
@@ -101,6 +106,37 @@ export function carAccepts(c: CardDef): Readonly<Accepts> {
     acceptsMemo.set(c, a);
   }
   return a;
+}
+
+/**
+ * What the engine's hot paths need to know about one physical card, found with a single lookup by id
+ * (legalActions asks this for every card in the hand and every car on the table). `face` numbers the
+ * classes of identical faces (same kind, same cargo symbol: choices.ts), so duplicates can be told apart
+ * by number instead of by building a string key.
+ */
+export interface CardFacts {
+  readonly def: CardDef;
+  readonly face: number;
+  readonly accepts: Readonly<Accepts>;
+}
+const factsById = new Map<string, CardFacts>();
+const faceIndex = new Map<string, number>();
+for (const c of CARDS) {
+  const key = `${c.kind}/${c.symbol}`;
+  let face = faceIndex.get(key);
+  if (face === undefined) {
+    face = faceIndex.size;
+    faceIndex.set(key, face);
+  }
+  factsById.set(c.id, Object.freeze({ def: c, face, accepts: carAccepts(c) }));
+}
+/** How many distinct faces there are (face numbers run from 0 to FACE_COUNT - 1). */
+export const FACE_COUNT = faceIndex.size;
+
+export function cardFacts(id: string): CardFacts {
+  const f = factsById.get(id);
+  if (f === undefined) throw new Error(`unknown card id ${id}`);
+  return f;
 }
 
 function computeAccepts(c: CardDef): Accepts {

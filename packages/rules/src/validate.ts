@@ -8,7 +8,7 @@ import type { Action } from './actions';
 import { currentDecision } from './decision';
 import {
   abilityCount, bagCount, buildingLimit, carAccepts, deckCount, discardCount, handOf, holdsOpenIsland,
-  isSolo, itemsMatchGoods, itemsOnTrain, locations, nameOf, soloRules, Table, TrainItem,
+  isSolo, itemsMatchGoods, itemsOnTrain, locationsIn, nameOf, soloRules, Table, TrainItem,
 } from './table';
 import type { BonusKind } from './catalogue';
 import type { Decision, DeliveryProgress, RuleError, Seat } from './types';
@@ -95,7 +95,7 @@ function checkMain(t: Table, seat: Seat, a: Action, bonus: boolean): RuleError |
     case 'loadPassenger':
       return checkLoad(t, seat, a, bonus);
     case 'deliver':
-      if (!locations(t).includes(a.at)) return err('NO_SUCH_DESTINATION', `There is no destination "${a.at}" in this game.`);
+      if (!locationsIn(t).includes(a.at)) return err('NO_SUCH_DESTINATION', `There is no destination "${a.at}" in this game.`);
       // Every delivery needs something loaded on your train, and anything loaded can at least
       // go as a special delivery, so a Deliver is possible exactly when your train carries something.
       if (!t.players[seat].train.some((c) => c.loads.length > 0)) {
@@ -146,11 +146,14 @@ export function trainTotals(train: readonly { card: string }[]): TrainTotals {
  * trainTotals of the seat's train as it is now (a cache for callers that check many builds at once).
  */
 export function computeBuild(
-  t: Table, seat: Seat, a: Extract<Action, { type: 'build' }>, totals?: TrainTotals,
+  t: Table, seat: Seat, a: Extract<Action, { type: 'build' }>, totals?: TrainTotals, quiet = false,
 ): BuildPlan | { error: RuleError } {
   const p = t.players[seat];
   const hand = handOf(t, seat);
-  const fail = (code: string, message: string) => ({ error: err(code, message) });
+  // `quiet`: the caller wants only whether the build is legal (legalActions tries every build in the hand),
+  // so a refusal's message is not worded; the refusal's code is the same.
+  const fail = (code: string, message: string | (() => string)) =>
+    ({ error: err(code, quiet ? '' : typeof message === 'string' ? message : message()) });
   if (!hand.includes(a.card)) return fail('CARD_NOT_IN_HAND', 'That card is not in your hand.');
   const c = card(a.card);
   let cost: number;
@@ -158,7 +161,7 @@ export function computeBuild(
     if (a.upgrade || a.scrap) return fail('BUILDING_NOT_IN_TRAIN', 'A building stands beside your train: it cannot upgrade a car or need a car scrapped.');
     const limit = buildingLimit(t, p);
     if (p.buildings.length >= limit) {
-      if (!a.replace) return fail('BUILDING_LIMIT', `You already own ${p.buildings.length === 1 ? 'a building' : `${p.buildings.length} buildings`}; choose one for the new building to replace.`);
+      if (!a.replace) return fail('BUILDING_LIMIT', () => `You already own ${p.buildings.length === 1 ? 'a building' : `${p.buildings.length} buildings`}; choose one for the new building to replace.`);
       if (!p.buildings.includes(a.replace)) return fail('NO_SUCH_BUILDING', 'You do not own the building you chose to replace.');
     } else if (a.replace) {
       return fail('REPLACE_NOT_NEEDED', 'You have room for this building without replacing one.');
@@ -185,8 +188,8 @@ export function computeBuild(
       if (!target) return fail('NO_SUCH_CAR', 'The car to upgrade is not in your train.');
       const old = card(target.card);
       if (c.category === 'caboose' || old.category === 'caboose') return fail('CANNOT_UPGRADE', 'Cabooses are never upgraded.');
-      if (old.category !== c.category) return fail('UPGRADE_CATEGORY', `A ${c.name} cannot upgrade a ${old.name}: upgrades stay within the same kind of car.`);
-      if ((c.level ?? 0) <= (old.level ?? 0)) return fail('UPGRADE_LEVEL', `A ${c.name} is not a higher level than your ${old.name}.`);
+      if (old.category !== c.category) return fail('UPGRADE_CATEGORY', () => `A ${c.name} cannot upgrade a ${old.name}: upgrades stay within the same kind of car.`);
+      if ((c.level ?? 0) <= (old.level ?? 0)) return fail('UPGRADE_LEVEL', () => `A ${c.name} is not a higher level than your ${old.name}.`);
       cost = c.cost - old.cost;
       weight += c.weight - old.weight;
       capacity += c.engineCapacity - old.engineCapacity;
@@ -198,15 +201,15 @@ export function computeBuild(
       capacity += c.engineCapacity;
     }
     if (weight > capacity) {
-      return fail('OVER_CAPACITY', `That would bring your train to weight ${weight}, over your engine capacity of ${capacity}${a.scrap ? '' : '; you may scrap a car to make room'}.`);
+      return fail('OVER_CAPACITY', () => `That would bring your train to weight ${weight}, over your engine capacity of ${capacity}${a.scrap ? '' : '; you may scrap a car to make room'}.`);
     }
     if (a.scrap) {
-      const plain = computeBuild(t, seat, { ...a, scrap: undefined }, sums);
+      const plain = computeBuild(t, seat, { ...a, scrap: undefined }, sums, true);
       if (!('error' in plain)) return fail('SCRAP_NOT_NEEDED', 'Your engine can pull this car without scrapping one: scrapping is only for making room.');
     }
   }
   const others = hand.length - 1;
-  if (others < cost) return fail('CANNOT_AFFORD', `This costs ${cost} card${cost === 1 ? '' : 's'} and you have only ${others} other card${others === 1 ? '' : 's'} in hand.`);
+  if (others < cost) return fail('CANNOT_AFFORD', () => `This costs ${cost} card${cost === 1 ? '' : 's'} and you have only ${others} other card${others === 1 ? '' : 's'} in hand.`);
   return { cost, passengers: c.passengersOnBuild };
 }
 
@@ -245,7 +248,7 @@ export function newProgress(at: string): DeliveryProgress {
   return { at, steps: 0, primary: false, secondary: false, passengerAsCargoUsed: false, remoteTicketUsed: false, anyPassengerUsed: false };
 }
 
-function pickItems(items: TrainItem[], ids: readonly string[]): TrainItem[] | null {
+function pickItems(items: readonly TrainItem[], ids: readonly string[]): TrainItem[] | null {
   if (new Set(ids).size !== ids.length) return null;
   const out: TrainItem[] = [];
   for (const id of ids) {
@@ -260,30 +263,33 @@ function goodsText(goods: readonly string[]): string {
   return goods.join(' + ');
 }
 
-export function checkDeliveryStep(t: Table, seat: Seat, prog: DeliveryProgress, a: Action): RuleError | null {
+/** `items` is itemsOnTrain of the seat's train as it is now (deliverySteps lists them once for all its candidates). */
+export function checkDeliveryStep(
+  t: Table, seat: Seat, prog: DeliveryProgress, a: Action, items: readonly TrainItem[] = itemsOnTrain(t.players[seat]),
+): RuleError | null {
   const p = t.players[seat];
-  const items = itemsOnTrain(p);
-  const rules = soloRules(t);
-  const passengerWild = abilityCount(p, 'passengerAsCargo') > 0 && !prog.passengerAsCargoUsed;
+  // Worked out only by the steps that need them: deliverySteps checks every candidate through here.
+  const rules = () => soloRules(t);
+  const passengerWild = () => !prog.passengerAsCargoUsed && abilityCount(p, 'passengerAsCargo') > 0;
   switch (a.type) {
     case 'deliverPrimary': {
       if (!t.islandsOnMap.includes(prog.at)) return err('ISLAND_TAKEN', `The ${placeName(prog.at)} island card has already been taken.`);
-      if (holdsOpenIsland(p) && !rules.noSecondary) return err('ISLAND_HELD', 'Complete a secondary contract on the island card beside your engine before taking another.');
+      if (holdsOpenIsland(p) && !rules().noSecondary) return err('ISLAND_HELD', 'Complete a secondary contract on the island card beside your engine before taking another.');
       const picked = pickItems(items, a.items);
       if (!picked) return err('NOT_ON_YOUR_TRAIN', 'Deliver only goods loaded on your own train, each once.');
       const goods = islandDef(prog.at).primary.goods;
-      if (!itemsMatchGoods(picked, goods, passengerWild)) return err('CONTRACT_MISMATCH', `The primary contract at ${placeName(prog.at)} needs exactly ${goodsText(goods)}.`);
+      if (!itemsMatchGoods(picked, goods, passengerWild())) return err('CONTRACT_MISMATCH', `The primary contract at ${placeName(prog.at)} needs exactly ${goodsText(goods)}.`);
       return null;
     }
     case 'deliverSecondary': {
-      if (rules.noSecondary) return err('NO_SECONDARY_CONTRACTS', 'Secondary contracts are closed in this chapter.');
+      if (rules().noSecondary) return err('NO_SECONDARY_CONTRACTS', 'Secondary contracts are closed in this chapter.');
       if (!p.islands.some((i) => i.island === prog.at && i.secondary === null)) {
         return err('NO_ISLAND_CARD', `You need the ${placeName(prog.at)} island card beside your engine, primary side up, to deliver its secondary contract.`);
       }
       const picked = pickItems(items, a.items);
       if (!picked) return err('NOT_ON_YOUR_TRAIN', 'Deliver only goods loaded on your own train, each once.');
       const goods = islandDef(prog.at).secondary[a.contract].goods;
-      if (!itemsMatchGoods(picked, goods, passengerWild)) return err('CONTRACT_MISMATCH', `That secondary contract needs exactly ${goodsText(goods)}.`);
+      if (!itemsMatchGoods(picked, goods, passengerWild())) return err('CONTRACT_MISMATCH', `That secondary contract needs exactly ${goodsText(goods)}.`);
       return null;
     }
     case 'deliverTicket': {
@@ -330,6 +336,16 @@ function combinations<T>(arr: readonly T[], k: number): T[][] {
   return out;
 }
 
+/**
+ * Is any delivery step possible now (deliverySteps non-empty)? Anything loaded can always go as a special
+ * delivery (checkDeliveryStep), so a step is possible exactly when the train carries something. applyAction
+ * asks this after every step to end a delivery that has nothing left to do; test/simulator.test.ts checks it
+ * against deliverySteps along random games.
+ */
+export function hasDeliveryStep(t: Table, seat: Seat): boolean {
+  return t.players[seat].train.some((c) => c.loads.length > 0);
+}
+
 /** Every delivery step possible now (endDelivery excluded). */
 export function deliverySteps(t: Table, seat: Seat, prog: DeliveryProgress): Action[] {
   const p = t.players[seat];
@@ -351,14 +367,16 @@ export function deliverySteps(t: Table, seat: Seat, prog: DeliveryProgress): Act
       }
     });
   }
+  const remote = abilityCount(p, 'remoteTicket') > 0;
+  const anyTicket = abilityCount(p, 'anyPassengerTicket') > 0;
   for (const it of items) {
     if (it.type !== 'passenger') continue;
     out.push({ type: 'deliverTicket', passenger: it.id });
-    if (abilityCount(p, 'remoteTicket') > 0) {
+    if (remote) {
       for (const d of DESTINATIONS) if (d.id !== prog.at) out.push({ type: 'deliverTicket', passenger: it.id, to: d.id });
     }
-    if (abilityCount(p, 'anyPassengerTicket') > 0) out.push({ type: 'deliverAnyPassenger', passenger: it.id });
+    if (anyTicket) out.push({ type: 'deliverAnyPassenger', passenger: it.id });
   }
   for (const it of items) out.push({ type: 'deliverSpecial', item: it.id });
-  return out.filter((a) => checkDeliveryStep(t, seat, prog, a) === null);
+  return out.filter((a) => checkDeliveryStep(t, seat, prog, a, items) === null);
 }

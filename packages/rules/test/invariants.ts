@@ -51,19 +51,35 @@ export function checkConservation(s: GameState): void {
   }
 }
 
-const CARD_IDS = new Set(CARDS.map((c) => c.id));
-const PASSENGER_IDS = new Set(PASSENGERS.map((p) => p.id));
+// Each id's place in CARDS / PASSENGERS; a pass marks the ids it meets with its own number, so a second
+// meeting in the same pass is a duplicate (no set to build per action: this runs after every action).
+const CARD_INDEX = new Map(CARDS.map((c, i) => [c.id, i]));
+const PASSENGER_INDEX = new Map(PASSENGERS.map((p, i) => [p.id, i]));
+const cardMark = new Int32Array(CARDS.length);
+const passengerMark = new Int32Array(PASSENGERS.length);
+let pass = 0;
 
 /** True when the cards are exactly CARDS, once each, and the passengers exactly PASSENGERS, once each. */
 function conservedFast(s: GameState): boolean {
-  const cards = new Set<string>();
+  const mark = ++pass;
   let n = 0;
-  const card = (id: string | null) => { if (id === null || !CARD_IDS.has(id)) return false; cards.add(id); n++; return true; };
+  const card = (id: string | null) => {
+    const i = id === null ? undefined : CARD_INDEX.get(id);
+    if (i === undefined || cardMark[i] === mark) return false;
+    cardMark[i] = mark;
+    n++;
+    return true;
+  };
   const list = (ids: readonly string[]) => { for (const id of ids) if (!card(id)) return false; return true; };
   if (!list(s.deck) || !list(s.discard) || !list(s.display)) return false;
-  const pax = new Set<string>();
   let m = 0;
-  const passenger = (id: string) => { if (!PASSENGER_IDS.has(id)) return false; pax.add(id); m++; return true; };
+  const passenger = (id: string) => {
+    const i = PASSENGER_INDEX.get(id);
+    if (i === undefined || passengerMark[i] === mark) return false;
+    passengerMark[i] = mark;
+    m++;
+    return true;
+  };
   for (const id of s.bag) if (!passenger(id)) return false;
   for (const t of s.tickets) for (const id of t.filled) if (!passenger(id)) return false;
   for (const p of s.players) {
@@ -76,7 +92,8 @@ function conservedFast(s: GameState): boolean {
       }
     }
   }
-  return n === CARDS.length && cards.size === n && m === PASSENGERS.length && pax.size === m;
+  // Every id met once and none twice: the counts say none is missing.
+  return n === CARDS.length && m === PASSENGERS.length;
 }
 
 export function checkNonNegative(s: GameState): void {
@@ -104,6 +121,9 @@ function findSecret(v: unknown, secrets: Map<string, string>, viewer: number | '
   }
 }
 
+/** The words for a hand card in a failure message, made once (the check runs after every action). */
+const HAND_CARD = [0, 1, 2, 3].map((seat) => `seat ${seat}'s hand card`);
+
 /**
  * No view may contain another seat's hand cards, a face-down card the viewer did not load (wherever it lies,
  * the viewer's own train included), the deck, the bag, the seed or the generator.
@@ -113,7 +133,8 @@ export function checkViewsHideSecrets(s: GameState, only?: number | 'spectator')
   for (const v of viewers) {
     const secrets = new Map<string, string>();
     for (const p of s.players) {
-      if (p.seat !== v) for (const c of p.hand) secrets.set(c, `seat ${p.seat}'s hand card`);
+      const what = HAND_CARD[p.seat];
+      if (p.seat !== v) for (const c of p.hand) secrets.set(c, what);
       for (const car of p.train) for (const l of car.loads) if (l.kind === 'card' && l.faceDown && l.by !== v) secrets.set(l.card!, 'face-down card');
     }
     for (const c of s.deck) secrets.set(c, 'deck card');

@@ -3,8 +3,8 @@
  * count (and the solo modes), after every action the simulator's state equals applyAction's, applyAction
  * has left its input untouched, both list the same legal actions, and every listed action passes the exact-shape check (so applyAction never needs zod
  * for it). Along the way two shortcuts of the core are checked against the slow definitions they replace:
- * legalActions lists exactly one action per real choice of the every-copy list, and hasBonusUse answers
- * "does legalActions offer more than skip?".
+ * legalActions lists exactly one action per real choice of the every-copy list, hasBonusUse answers
+ * "does legalActions offer more than skip?", and hasDeliveryStep answers "does deliverySteps list anything?".
  */
 import fc from 'fast-check';
 import {
@@ -14,12 +14,22 @@ import { isExactAction } from '../src/actions';
 import { oneActionPerChoice } from '../src/choices';
 import { cloneState } from '../src/clone';
 import { hasBonusUse } from '../src/legal';
+import { locations } from '../src/table';
+import { deliverySteps, hasDeliveryStep, newProgress } from '../src/validate';
+import type { DeliveryProgress } from '../src/types';
 import type { BonusKind } from '../src/catalogue';
 
 const RUNS = Number(process.env.SIM_RUNS ?? 8);
 const BONUSES: BonusKind[] = ['A', 'L', 'B', 'D', 'LD'];
 
+function checkDeliveryShortcut(s: GameState, seat: number, prog: DeliveryProgress): void {
+  const listed = deliverySteps(s, seat, prog).length > 0;
+  if (hasDeliveryStep(s, seat) !== listed) throw new Error(`hasDeliveryStep says ${!listed}, deliverySteps says ${listed} (at ${prog.at})`);
+}
+
 function checkShortcuts(s: GameState, seat: number): void {
+  // A delivery could start anywhere: the shortcut must hold for every place, not only where deliveries happen.
+  for (const at of locations(s)) checkDeliveryShortcut(s, seat, newProgress(at));
   const listed = legalActions(s, seat);
   const slow = oneActionPerChoice(s, seat, legalActions(s, seat, { everyCopy: true }));
   expect(listed).toEqual(slow);
@@ -45,6 +55,8 @@ function playBoth(opts: GameOptions, moveSeed: number): number {
       expect(legalActions(pub, seat)).toEqual(legal);
       checkShortcuts(pub, seat);
     }
+    const d = currentDecision(pub)!;
+    if (d.kind === 'delivery') checkDeliveryShortcut(pub, seat, d.progress);
     const a = legal[randomInt(rng, legal.length)];
     if (!isExactAction(a)) throw new Error(`listed action fails the exact-shape check: ${JSON.stringify(a)}`);
     const before = JSON.stringify(pub);
