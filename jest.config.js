@@ -9,14 +9,16 @@ const shared = {
   moduleNameMapper: {
     '^@isle-of-trains/rules$': '<rootDir>/../rules/src/index.ts',
     '^@isle-of-trains/bots$': '<rootDir>/../bots/src/index.ts',
+    '^@isle-of-trains/client$': '<rootDir>/../client/src/index.ts',
+    '^@isle-of-trains/client/protocol$': '<rootDir>/../client/src/protocol.ts',
   },
 };
 
 // The server tests' SDK clients use the `ws` package (they drop connections with terminate(), which
 // Node 22+'s own WebSocket cannot do): see packages/server/test/support/sdk-on-ws.ts.
-const setupFiles = { server: ['<rootDir>/test/support/sdk-on-ws.ts'] };
+const setupFiles = { server: ['<rootDir>/test/support/sdk-on-ws.ts'], client: ['<rootDir>/../server/test/support/sdk-on-ws.ts'] };
 
-const projects = ['rules', 'bots', 'server', 'client-web']
+const projects = ['rules', 'bots', 'client', 'server', 'client-web']
   .filter((p) => fs.existsSync(path.join(__dirname, 'packages', p, 'test')))
   .map((p) => ({
     ...shared, displayName: p, rootDir: `<rootDir>/packages/${p}`, testMatch: ['<rootDir>/test/**/*.test.ts'],

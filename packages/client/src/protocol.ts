@@ -1,0 +1,17 @@
+/**
+ * The wire protocol of an Isle of Trains Online room, in one place: the room name, every message type
+ * and its body (zod schemas, so both ends can check what they receive), the error and close codes,
+ * the room options, the room state's JSON shape and the one mapping from that state to the rules'
+ * `PlayerView`. The server validates with these very schemas; docs/PROTOCOL.md describes the same
+ * protocol for clients in other languages.
+ *
+ * This module loads neither the SDK nor anything of the server, so the server uses it as is
+ * (`@isle-of-trains/client/protocol`).
+ *
+ * @module
+ */
+export * from './codes';
+export * from './messages';
+export * from './options';
+export * from './state';
+export { viewFromState, type Viewer } from './view';
