@@ -1,6 +1,10 @@
 /**
  * npm run bench:bots -w @isle-of-trains/server -- [botRooms=10] [humanRooms=20] [seconds=40] [workers=0,2]
  *
+ * Each entry of `workers` is a thread count, optionally with the worker threads' nice value after an @
+ * (BOT_WORKER_NICE; default 10): `0,1@0,1` compares the main thread, one worker at normal priority and one
+ * lowered.
+ *
  * What strong bots cost everyone else on a server: the built server (`node dist/main.js`, STORE=memory)
  * runs `botRooms` 4-seat tables (one scripted client + three strong bots, default bot delay) and
  * `humanRooms` solo tables of scripted clients, once per entry of `workers`: bots on the main thread
@@ -10,7 +14,7 @@
  */
 import '../src/worker-sources'; // run from sources: resolve the workspace packages to their src
 import { legalActions, type Action } from '@isle-of-trains/rules';
-import { viewFromState } from '../src/client-view';
+import { viewFromState } from '@isle-of-trains/client';
 import { connect, stateOf, type Player } from '../test/support/ops-game';
 import { buckets, metric, metrics } from './prom';
 import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
@@ -18,7 +22,10 @@ import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
 const BOT_ROOMS = Number(process.argv[2] ?? 10);
 const HUMAN_ROOMS = Number(process.argv[3] ?? 20);
 const SECONDS = Number(process.argv[4] ?? 40);
-const WORKERS = (process.argv[5] ?? '0,2').split(',').map(Number);
+const WORKERS = (process.argv[5] ?? '0,2').split(',').map((e) => {
+  const [w, nice] = e.split('@');
+  return { workers: Number(w), nice: nice === undefined ? undefined : Number(nice) };
+});
 const WARMUP_MS = 5000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,8 +77,11 @@ async function started(url: string, options: Record<string, unknown>): Promise<P
   return p;
 }
 
-async function phase(workers: number): Promise<string> {
-  const srv = await startServer({ LOG_LEVEL: 'warn', STORE: 'memory', RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000', BOT_WORKERS: String(workers) });
+async function phase({ workers, nice }: { workers: number; nice?: number }): Promise<string> {
+  const srv = await startServer({
+    LOG_LEVEL: 'warn', STORE: 'memory', RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000', BOT_WORKERS: String(workers),
+    ...(nice === undefined ? {} : { BOT_WORKER_NICE: String(nice) }),
+  });
   const stop = { done: false };
   const players: Player[] = [];
   try {
@@ -83,7 +93,17 @@ async function phase(workers: number): Promise<string> {
     await sleep(SECONDS * 1000);
     const after = await metrics(srv);
     const lag = metric(after, 'nodejs_eventloop_lag_p99_seconds') * 1000;
-    return `BOT_WORKERS=${workers}: event-loop lag p99 ${lag.toFixed(1)} ms; intent → patch p99 ${windowQuantile(before, after, 'isle_intent_to_patch_seconds', 0.99)}, p50 ${windowQuantile(before, after, 'isle_intent_to_patch_seconds', 0.5)}`;
+    // Decisions that fell back to a greedy move on the main thread (pool timeouts, a queue wait included).
+    const fallbacks = (text: string) => {
+      const m = /^isle_bot_fallbacks_total\{why="timeout"\} (\d+)$/m.exec(text);
+      return m ? Number(m[1]) : 0;
+    };
+    const moves = (text: string) => {
+      const m = /^isle_bot_moves_total\{by="bot"\} (\d+)$/m.exec(text);
+      return m ? Number(m[1]) : 0;
+    };
+    return `BOT_WORKERS=${workers}${nice === undefined ? '' : ` BOT_WORKER_NICE=${nice}`}: event-loop lag p99 ${lag.toFixed(1)} ms; intent → patch p99 ${windowQuantile(before, after, 'isle_intent_to_patch_seconds', 0.99)}, p50 ${windowQuantile(before, after, 'isle_intent_to_patch_seconds', 0.5)}; `
+      + `bot moves ${moves(after) - moves(before)}, of which timed out in the pool (greedy on the main thread) ${fallbacks(after) - fallbacks(before)}`;
   } finally {
     stop.done = true;
     await Promise.all(players.map((p) => p.room.leave(true).catch(() => undefined)));

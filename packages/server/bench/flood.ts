@@ -4,17 +4,21 @@
  * ways: small intents, 60 KB bodies, garbage frames, request frames. The server and the flooder are
  * separate processes; the flooder reconnects whenever it is closed (4029) and floods again.
  *
- *   npm run bench:flood -w @isle-of-trains/server [-- seconds-per-phase]
+ *   npm run bench:flood -w @isle-of-trains/server [-- seconds-per-phase [max-payload-bytes,…]]
  *
- * Prints p50/p99 per phase and the ratio to the no-flood p99 (target ≤ 2×).
+ * Prints p50/p99 per phase and the ratio to the no-flood p99 (target ≤ 2×), once per frame limit
+ * (MAX_PAYLOAD_BYTES: by default the old 64 KiB, then today's 16 KiB, each on a fresh server).
  */
 import { spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
 import { Client, type Room } from '@colyseus/sdk';
 import { legalActions, currentDecision } from '@isle-of-trains/rules';
-import { viewFromState, type IsleStateJSON } from '../src/client-view';
+import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
 import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
 
 const PHASE_MS = Number(process.argv[2] ?? 8) * 1000;
+/** Frame limits to compare in one run: the old default (64 KiB) and the new one (16 KiB). */
+const LIMITS = (process.argv[3] ?? '65536,16384').split(',');
 const PACE_MS = 120; // a brisk human: about 8 moves a second
 
 const FLOODER = `
@@ -84,7 +88,7 @@ async function phase(url: string, players: Player[], label: string): Promise<num
     let p = players[0];
     if ((p.room.state as { phase?: string }).phase === 'ended') {
       players.shift();
-      if (players.length === 0) players.push(await player(url));
+      if (players.length === 0) throw new Error('the steady player ran out of games: run shorter phases');
       p = players[0];
     }
     const ms = await move(p);
@@ -100,38 +104,63 @@ const q = (xs: number[], f: number) => {
   return s[Math.min(s.length - 1, Math.floor(f * s.length))] ?? NaN;
 };
 
-async function main(): Promise<void> {
-  await ensureBuilt();
-  // Both clients come from 127.0.0.1, so the per-address quotas are off here: this measures the
-  // per-connection frame gate (and the slowing of an address that floods).
+/** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch { return NaN; }
+}
+
+/** Per phase: the steady player's latencies, and the flooder's and the server's CPU over the phase (% of a core). */
+type PhaseRow = [string, number[], number, number];
+
+async function run(maxPayload: string): Promise<PhaseRow[]> {
+  // Both clients come from 127.0.0.1. The room-creation quota keeps its default (30 a minute per
+  // address): a closed flooder comes back through room creation, which that quota bounds in
+  // production. The steady player's games are all created before any flood. The connection and
+  // pending-join quotas are off (they do not bear on one connection at a time).
   const server = await startServer({
-    STORE: 'memory', LOG_LEVEL: 'error', BOT_DELAY_MS: '0',
-    ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+    STORE: 'memory', LOG_LEVEL: 'error', BOT_DELAY_MS: '0', MAX_PAYLOAD_BYTES: maxPayload,
+    ROOMS_PER_MINUTE_PER_ADDRESS: process.env.ROOMS_PER_MINUTE_PER_ADDRESS ?? '30', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',
   });
   const url = server.url;
   const flooders: ChildProcess[] = [];
   try {
     // Spare games made before any flood (new connections from a flooding address are slowed).
-    const players = [await player(url), await player(url), await player(url), await player(url)];
-    const rows: [string, number[]][] = [['no flood', await phase(url, players, 'no flood')]];
+    const players: Player[] = [];
+    for (let i = 0; i < 8; i++) players.push(await player(url));
+    const s0 = cpuSeconds(server.child.pid);
+    const rows: PhaseRow[] = [['no flood', await phase(url, players, 'no flood'), 0, (cpuSeconds(server.child.pid) - s0) / PHASE_MS * 1e5]];
     for (const mode of ['intents', 'big', 'garbage', 'requests']) {
       const child = spawn(process.execPath, ['-e', FLOODER, url, mode], { stdio: 'ignore', cwd: __dirname });
       flooders.push(child);
       await new Promise((r) => setTimeout(r, 1000));
-      rows.push([`flood: ${mode}`, await phase(url, players, mode)]);
+      const f0 = cpuSeconds(child.pid);
+      const sv0 = cpuSeconds(server.child.pid);
+      const xs = await phase(url, players, mode);
+      rows.push([`flood: ${mode}`, xs, (cpuSeconds(child.pid) - f0) / PHASE_MS * 1e5, (cpuSeconds(server.child.pid) - sv0) / PHASE_MS * 1e5]);
       child.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 500));
     }
-    const base = q(rows[0][1], 0.99);
-    console.log('| phase | moves | p50 ms | p99 ms | p99 / no-flood p99 |');
-    console.log('| --- | --- | --- | --- | --- |');
-    for (const [label, xs] of rows) {
-      console.log(`| ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(1)} | ${q(xs, 0.99).toFixed(1)} | ${(q(xs, 0.99) / base).toFixed(2)} |`);
-    }
     for (const p of players) await p.room.leave().catch(() => undefined);
+    return rows;
   } finally {
     for (const c of flooders) c.kill('SIGKILL');
     await killServer(server);
+  }
+}
+
+async function main(): Promise<void> {
+  await ensureBuilt();
+  console.log('| MAX_PAYLOAD_BYTES | phase | moves | p50 ms | p99 ms | p99 / no-flood p99 | server CPU | flooder CPU |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const limit of LIMITS) {
+    const rows = await run(limit);
+    const base = q(rows[0][1], 0.99);
+    for (const [label, xs, flooderCpu, serverCpu] of rows) {
+      console.log(`| ${limit} | ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(1)} | ${q(xs, 0.99).toFixed(1)} | ${(q(xs, 0.99) / base).toFixed(2)} | ${serverCpu.toFixed(0)} % | ${flooderCpu.toFixed(0)} % |`);
+    }
   }
 }
 

@@ -13,6 +13,13 @@ import { TokenBucket } from './frame-gate';
 /** Request header the server itself sets to the TCP peer (any client-sent value is removed first). */
 export const PEER_HEADER = 'x-isle-peer';
 
+/**
+ * The client address worked out for each open WebSocket when it connected (X-Forwarded-For through
+ * TRUSTED_PROXIES): the room slows a flooding client by this address, never by the proxy's, which
+ * would slow everyone behind it.
+ */
+export const socketClientAddress = new WeakMap<object, string>();
+
 /** Close code for a WebSocket over its address's MAX_CONNECTIONS_PER_ADDRESS. */
 export const CLOSE_TOO_MANY_CONNECTIONS = 4030;
 

@@ -11,10 +11,12 @@ import type { AddressInfo } from 'net';
 import expressStaticGzip from 'express-static-gzip';
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { spreadKeepAlive } from './keepalive';
+import { endOversizeFast } from './oversize';
 import { loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { ReplayStore } from './replays';
-import { defaultBotFactory, type BotFactory } from './bots';
+import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
 import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
 import { RedisLinks, redisWhere } from './redis-links';
@@ -29,7 +31,7 @@ import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
 import { findCode } from './join-codes';
-import { AddressQuotas, CLOSE_TOO_MANY_CONNECTIONS, PEER_HEADER, clientAddress } from './address-quotas';
+import { AddressQuotas, CLOSE_TOO_MANY_CONNECTIONS, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
 import type { IncomingMessage } from 'http';
 import type { WebSocket } from 'ws';
 
@@ -37,7 +39,7 @@ import type { WebSocket } from 'ws';
  * At most MAX_CONNECTIONS_PER_ADDRESS open WebSockets per address: Colyseus' connection handler is
  * wrapped, so a socket over the limit is closed (4030) before Colyseus looks at it.
  */
-function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas): void {
+function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, logger: Logger): void {
   const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => unknown)[]; removeListener(e: string, f: (...a: unknown[]) => unknown): void; on(e: string, f: (...a: unknown[]) => unknown): void } }).wss;
   const [colyseus] = wss.listeners('connection');
   if (!colyseus) throw new Error('WebSocketTransport has no connection handler: check limitConnections against @colyseus/ws-transport');
@@ -51,7 +53,10 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas):
       return;
     }
     ws.once('close', () => quotas.connectionClosed(address));
-    return colyseus.apply(this, args);
+    socketClientAddress.set(ws, address);
+    const joined = colyseus.apply(this, args);
+    endOversizeFast(ws, logger);
+    return joined;
   });
 }
 import { TokenBucket } from './frame-gate';
@@ -125,7 +130,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const liveRooms = new Set<RoomLike>();
   const redis = config.REDIS_URL ? new RedisLinks(logger, redisWhere(config.REDIS_URL)) : null;
   let storeHealth: StoreHealth | null = null;
-  const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined });
+  const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined }, botPoolCounts);
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
   const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
   // Under tests without DATA_DIR the players' database is off unless a test asks for it (PLAYERS_DB):
@@ -150,7 +155,10 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let listening = false;
   let closing = false;
 
-  const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 3000, pingMaxRetries: 2 });
+  const tuned = config.LOAD_TUNING === 'on';
+  // Tuned: keep-alive pings spread over the interval (src/keepalive.ts), not the transport's one sweep.
+  const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: tuned ? 0 : 3000, pingMaxRetries: 2 });
+  const stopKeepAlive = tuned ? spreadKeepAlive(transport, config.KEEPALIVE_MS, config.KEEPALIVE_MISSES) : () => undefined;
   const gameServer = new Server({
     transport,
     greet: false,
@@ -170,6 +178,9 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       app.get('/metrics', async (_req, res) => {
         res.set('Content-Type', metrics.contentType).send(await metrics.text());
       });
+      // A web client served from another site (CLIENT_ORIGINS) may make the players' state-changing requests.
+      // (Colyseus answers CORS for every route, reflecting the origin; the origin check is what keeps others out.)
+      const clientOrigins = config.CLIENT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
       app.get('/api/rooms', async (_req, res) => {
         const rooms = await matchMaker.query({ name: ROOM_NAME, private: false });
         const out: RoomListing[] = rooms.map((r) => {
@@ -196,6 +207,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           logger,
           // X-Forwarded-For only from TRUSTED_PROXIES, as for the matchmaking quotas.
           address: (req) => clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted),
+          allowedOrigins: clientOrigins,
         }));
       }
       app.get('/api/games/:id/replay', async (req, res) => {
@@ -239,7 +251,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   });
   const quotas = new AddressQuotas(config);
   guardMatchmaking(ROOM_NAME, quotas);
-  limitConnections(transport, quotas);
+  limitConnections(transport, quotas, logger);
   const slowed = new SlowedAddresses();
   gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
@@ -306,6 +318,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       closing = true;
       metrics.draining.set(1);
       if (sweeper) clearInterval(sweeper);
+      stopKeepAlive();
       lazy?.stop();
       redis?.stop();
       await gameServer.gracefullyShutdown(false);

@@ -6,6 +6,11 @@ import './worker-sources';
 import { chooseAction } from '@isle-of-trains/bots';
 import type { Action } from '@isle-of-trains/rules';
 import type { BotTask } from './bot-pool';
+import { niceThisThread } from './thread-priority';
+
+// The searches are the process's background work: the event loop's thread goes first when both want a core
+// (BOT_WORKER_NICE, default 10; 0 leaves the priority alone).
+niceThisThread(Number(process.env.BOT_WORKER_NICE ?? 10));
 
 export default function decide(task: BotTask): Action {
   return chooseAction(

@@ -61,6 +61,11 @@ export function workerBots(pool: BotPool): BotFactory {
 
 let sharedPool: BotPool | null = null;
 
+/** The shared worker pool's decision counts (for /metrics), or null when bots run on the main thread. */
+export function botPoolCounts(): BotPool['counts'] | null {
+  return sharedPool?.counts ?? null;
+}
+
 /**
  * BOT_WORKERS=n (n ≥ 1) runs every bot decision in a pool of n worker threads (BOT_TIMEOUT_MS, default
  * 2000, is the time limit per decision); unset or 0 keeps them on the main thread.

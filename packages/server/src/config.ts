@@ -32,14 +32,34 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_BURST: int(1, 1_000_000, 30),
   /** Largest accepted message body (JSON size of the payload); larger ones get TOO_LARGE. */
   MAX_MESSAGE_BYTES: int(64, 1 << 20, 4096),
-  /** WebSocket frame limit; a frame above it closes the socket (code 1009). Keep it above MAX_MESSAGE_BYTES. */
-  MAX_PAYLOAD_BYTES: int(1024, 16 << 20, 64 * 1024),
+  /**
+   * WebSocket frame limit; a frame above it closes the socket (code 1009) as soon as its header is read,
+   * before its payload is received or unmasked. Keep it above MAX_MESSAGE_BYTES: a body of 4096 JSON
+   * bytes is at most about 9.3 KB as msgpack (a number like 0.5 is 3 JSON bytes but 9 msgpack bytes),
+   * so 16 KiB carries every body that can be accepted. Larger frames are only ever floods (issue 16).
+   */
+  MAX_PAYLOAD_BYTES: int(1024, 16 << 20, 16 * 1024),
   /** How many ended games' replays stay in memory. */
   REPLAY_LIMIT: int(1, 1_000_000, 500),
   /** Spectators allowed per room on top of the seats. */
   MAX_SPECTATORS: int(0, 1000, 20),
-  /** How often state patches are sent (ms); applied actions are also flushed at once. */
-  PATCH_RATE_MS: int(1, 1000, 50),
+  /**
+   * How often state patches are sent (ms); applied actions are also flushed at once, so this only
+   * paces incidental changes (seats, connections, log lines). Every room ticks at this rate, idle or
+   * not: 100 ms halves the idle cost of 50 (issue 16, load) and is still below what a player notices.
+   */
+  PATCH_RATE_MS: int(1, 1000, 100),
+  /**
+   * Keep-alive: every open socket is pinged once per this many ms (in small slices spread over the
+   * interval, src/keepalive.ts), and closed when it missed KEEPALIVE_MISSES pings in a row.
+   */
+  KEEPALIVE_MS: int(1000, 600_000, 10_000),
+  KEEPALIVE_MISSES: int(1, 100, 2),
+  /**
+   * The load tuning of issue 16 (spread keep-alive, patch and ack in one write, the action checked
+   * once). 'off' exists only so bench:server can measure the difference in one run.
+   */
+  LOAD_TUNING: z.enum(['on', 'off']).default('on'),
   /** Recent log entries kept in the room state. */
   LOG_ENTRIES: int(1, 1000, 60),
   /**
@@ -83,6 +103,13 @@ export const ConfigSchema = z.object({
    * is ready once they are indexed and each is restored on its first join or in the background.
    */
   RESTORE_EAGER_MAX: int(0, 1_000_000, 100),
+  /**
+   * Comma-separated origins (https://play.example) of web clients served from another site (built with
+   * VITE_SERVER_URL): besides the server's own, they may make the players' state-changing requests (sign-up,
+   * sign-in, names). Credentials travel in the Authorization header, never in cookies, so listing an origin lends
+   * it no one's identity.
+   */
+  CLIENT_ORIGINS: z.string().regex(/^(\s*https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\s*(,|$))*$/, 'origins like https://play.example, separated by commas').default(''),
   /** Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed (per-address quotas). */
   TRUSTED_PROXIES: z.string().regex(/^[0-9A-Fa-f:., ]*$/, 'IP addresses separated by commas').default(''),
   /** Rooms one address may create per minute (burst of the same size). */

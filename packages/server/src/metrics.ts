@@ -13,6 +13,8 @@
  *   isle_games_restored_total, isle_restore_seconds   games brought back at start, and how long it took
  *   isle_games_total{event}                 games started, finished (end) and abandoned (stopped unfinished)
  *   isle_bot_moves_total{by}                moves made by bots (bot seats and absent players: bot; turn time-outs: timeout)
+ *   isle_bot_fallbacks_total{why}           bot decisions in worker threads that fell back to a greedy move on
+ *                                           the main thread: the worker timed out (timeout) or crashed (error)
  *   isle_restore_problems_total{outcome}    logs that needed repair on restore: salvaged (a damaged tail
  *                                           cut off), quarantined (not restorable), failed (an error)
  *   isle_store_up                           1 while the game store takes writes, 0 while it does not
@@ -44,7 +46,12 @@ export class Metrics {
   readonly botMoves: Counter<'by'>;
   readonly restoreProblems: Counter<'outcome'>;
 
-  constructor(rooms: () => Iterable<RoomLike> = () => [], health: { store?: () => boolean; redis?: () => boolean } = {}) {
+  constructor(
+    rooms: () => Iterable<RoomLike> = () => [],
+    health: { store?: () => boolean; redis?: () => boolean } = {},
+    /** The bot worker pool's counts (BotPool.counts), read at every scrape; null or absent without workers. */
+    botPool: () => { timeouts: number; errors: number } | null = () => null,
+  ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
     new Gauge({
@@ -95,6 +102,17 @@ export class Metrics {
     for (const event of ['started', 'finished', 'abandoned']) this.games.inc({ event }, 0);
     this.botMoves = new Counter({ name: 'isle_bot_moves_total', help: 'Moves made by bots: bot seats and absent players (bot), turn time-outs (timeout)', labelNames: ['by'], registers });
     for (const by of ['bot', 'timeout']) this.botMoves.inc({ by }, 0);
+    new Counter({
+      name: 'isle_bot_fallbacks_total', help: 'Bot decisions in worker threads that fell back to a greedy move on the main thread: timed out (timeout) or crashed (error)',
+      labelNames: ['why'], registers,
+      collect() {
+        // The pool keeps the counts; a scrape copies them (counters only grow, as the pool's do).
+        const c = botPool();
+        this.reset();
+        this.inc({ why: 'timeout' }, c?.timeouts ?? 0);
+        this.inc({ why: 'error' }, c?.errors ?? 0);
+      },
+    });
     this.restoreProblems = new Counter({
       name: 'isle_restore_problems_total', help: 'Logs that needed repair at restore: salvaged (damaged tail cut), quarantined (moved aside), failed (error)',
       labelNames: ['outcome'], registers,

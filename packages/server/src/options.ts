@@ -1,64 +1,13 @@
-/** zod schemas of what clients send: room create/join options and message bodies. */
-import { z } from 'zod';
+/**
+ * What clients send: room create/join options and message bodies. The schemas are the protocol's,
+ * defined once in @isle-of-trains/client (its `protocol` module, which loads no SDK).
+ */
+import type { z } from 'zod';
 
-/** Display names: trimmed, 1–24 characters, no control characters. */
-export const DisplayName = z.string()
-  .transform((s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, 'name is empty').max(24, 'name is longer than 24 characters'));
-
-export const CreateOptionsSchema = z.object({
-  /** Seats at the table, 1–4 (1 = solo). */
-  seats: z.number().int().min(1).max(4).default(2),
-  /** Solo only: 'challenge' (default) or 'scenario'. */
-  mode: z.enum(['challenge', 'scenario']).optional(),
-  /** Solo scenario chapter 1–10 (mode 'scenario' only). */
-  scenario: z.number().int().min(1).max(10).optional(),
-  /** Not listed in matchmaking; joined by room id or code. */
-  private: z.boolean().default(false),
-  /** How many seats bots take (the highest seats); at most seats - 1. */
-  bots: z.number().int().min(0).max(3).default(0),
-  botLevel: z.enum(['random', 'greedy', 'strong']).default('greedy'),
-  /** Seconds per decision, 0 = no limit (default); else MIN_TURN_SECONDS (10) to 3600, checked by the room. */
-  turnTimeLimit: z.number().int().min(0).max(3600).default(0),
-  /** The creator's display name. */
-  name: DisplayName.optional(),
-  /** The creator's identity, as in the Authorization header of the players' routes (PROTOCOL.md, "Players"). */
-  identity: z.string().max(300).optional(),
-}).superRefine((o, ctx) => {
-  if (o.bots > o.seats - 1) ctx.addIssue({ code: 'custom', path: ['bots'], message: 'at least one seat must be left for a human' });
-  if (o.seats > 1 && (o.mode !== undefined || o.scenario !== undefined)) {
-    ctx.addIssue({ code: 'custom', path: ['mode'], message: 'mode and scenario are only for solo games (seats: 1)' });
-  }
-  if (o.mode === 'scenario' && o.scenario === undefined) ctx.addIssue({ code: 'custom', path: ['scenario'], message: 'a scenario game needs "scenario" 1–10' });
-  if (o.mode !== 'scenario' && o.scenario !== undefined) ctx.addIssue({ code: 'custom', path: ['scenario'], message: '"scenario" needs mode "scenario"' });
-});
-export type CreateOptions = z.infer<typeof CreateOptionsSchema>;
-
-export const JoinOptionsSchema = z.object({
-  name: DisplayName.optional(),
-  /** The token from a `seat` message: retakes that seat. */
-  seatToken: z.string().min(1).max(128).optional(),
-  /** The room's short code; when given it must match. */
-  code: z.string().min(1).max(16).optional(),
-  /** `Guest <id>:<secret>` or `Bearer <token>`: who is joining (history, ratings). Optional. */
-  identity: z.string().max(300).optional(),
-});
-export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
-
-/** Body of an `intent` message; `action` is checked separately with the rules' ActionSchema. */
-export const IntentSchema = z.object({
-  action: z.unknown(),
-  id: z.union([z.string().max(64), z.number().int()]).optional(),
-}).strict();
-
-/** Body of a `chat` message: the text is cleaned and limited by the room (src/players/chat.ts). */
-export const ChatSchema = z.object({
-  text: z.string().max(2000),
-  id: z.union([z.string().max(64), z.number().int()]).optional(),
-}).strict();
-
-/** Body of a `start` message. */
-export const StartSchema = z.union([z.object({}).strict(), z.undefined(), z.null()]);
+export {
+  DisplayName, CreateOptionsSchema, JoinOptionsSchema, IntentSchema, ChatSchema, StartSchema, UndoSchema, RematchSchema,
+  type CreateOptions, type JoinOptions,
+} from '@isle-of-trains/client/protocol';
 
 export function issuesText(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`).join('; ');

@@ -18,11 +18,12 @@
  *  - stashRestore()/takeRestore(): the restore record goes to the room through a one-time random
  *    key in its create options, so no client can make a room "restore" data of its choosing.
  */
-import { randomBytes } from 'crypto';
 import { applyAction, createGame, type Action, type GameEvent, type GameOptions, type GameState } from '@isle-of-trains/rules';
 import type { Logger } from './logger';
 import type { Replay } from './replays';
-import { hashToken, isClosing, now, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry } from './store/types';
+import { hashToken, isClosing, now, type ActionEntry, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry, type UndoEntry } from './store/types';
+import { UndoTrail } from './undo';
+import { createStash } from './create-stash';
 
 export interface RestoredGame {
   roomId: string;
@@ -39,6 +40,8 @@ export interface RestoredGame {
   state: GameState;
   /** Every event of the replayed actions, in order (the room's history). */
   events: GameEvent[];
+  /** The steps the seat to move may still take back (rebuilt from the log, so an undo works after a restart too). */
+  trail: UndoTrail;
   /** Entries in the stored log (the room's journal writes the next one at this index). */
   logLength: number;
 }
@@ -51,38 +54,34 @@ export type ReplayedLog =
 export class RestoreError extends Error {}
 
 /** Rebuild a game from its log. Throws RestoreError when the log is damaged or an action no longer applies. */
-export function replayLog(roomId: string, entries: LogEntry[], replayed?: { state: GameState; events: GameEvent[] }): ReplayedLog {
+export function replayLog(roomId: string, entries: LogEntry[], replayed?: StoredPlay): ReplayedLog {
   let create: CreateEntry | undefined;
   let start: StartEntry | undefined;
   const seats: SeatEntry[] = [];
-  const actions: { seat: number; action: Action }[] = [];
+  const moves: (ActionEntry | UndoEntry)[] = [];
   for (const e of entries) {
     if (e.t === 'end' || e.t === 'abandon') return { kind: 'closed', how: e.t };
     if (e.t === 'create') create = e;
     // A later entry for a seat (a rated player who left for good) adds to the one written at the start.
     else if (e.t === 'seat') seats[e.seat] = seats[e.seat] ? { ...seats[e.seat], ...e } : e;
     else if (e.t === 'start') start = e;
-    else if (e.t === 'action') actions.push({ seat: e.seat, action: e.action as Action });
+    else if (e.t === 'action' || e.t === 'undo') moves.push(e);
   }
   if (!start) return { kind: 'lobby' };
   if (!create) throw new RestoreError(`${roomId}: log has a start but no create entry`);
-  let state: GameState;
-  const events: GameEvent[] = [];
+  let play: StoredPlay;
   if (replayed) {
     // already replayed through the rules (salvageLog): not twice
-    state = replayed.state;
-    events.push(...replayed.events);
+    play = replayed;
   } else {
     try {
-      state = createGame(start.options as GameOptions);
+      play = new StoredPlay(start.options as GameOptions);
     } catch (e) {
       throw new RestoreError(`${roomId}: stored game options rejected: ${(e as Error).message}`);
     }
-    actions.forEach(({ seat, action }, i) => {
-      const r = applyAction(state, seat, action);
-      if (!r.ok) throw new RestoreError(`${roomId}: stored action ${i + 1} (${String((action as { type?: unknown }).type)}) refused: ${r.error.code}`);
-      state = r.state;
-      events.push(...r.events);
+    moves.forEach((m, i) => {
+      const refused = play.take(m);
+      if (refused) throw new RestoreError(`${roomId}: stored ${m.t} ${i + 1} (${m.t === 'action' ? String((m.action as { type?: unknown }).type) : `seat ${m.seat}`}) refused: ${refused}`);
     });
   }
   for (let i = 0; i < start.options.players; i++) {
@@ -92,9 +91,56 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: { stat
     kind: 'game',
     game: {
       roomId, createOptions: create.options, code: create.code, seats, gameOptions: start.options as GameOptions,
-      seedHash: start.seedHash, startedAt: start.at, actions, state, events, logLength: entries.length,
+      seedHash: start.seedHash, startedAt: start.at, actions: play.actions, state: play.state, events: play.events,
+      trail: play.trail, logLength: entries.length,
     },
   };
+}
+
+/**
+ * A stored game played forward record by record: actions through the rules, undo records through the
+ * same trail the room keeps (src/undo.ts), so a stored undo is honoured exactly when the room allowed it.
+ */
+export class StoredPlay {
+  state: GameState;
+  readonly events: GameEvent[] = [];
+  readonly actions: { seat: number; action: Action }[] = [];
+  readonly trail = new UndoTrail();
+
+  /** Throws when the rules refuse the options. */
+  constructor(options: GameOptions) {
+    this.state = createGame(options);
+  }
+
+  /** Apply one record; null, or the code of why it does not apply (nothing changed then). */
+  take(e: ActionEntry | UndoEntry): string | null {
+    if (e.t === 'undo') {
+      const refused = this.trail.refusal(e.seat, this.state);
+      if (refused) return refused;
+      const step = this.trail.pop();
+      this.state = step.before;
+      this.actions.length = step.actions;
+      this.events.length = step.events;
+      return null;
+    }
+    const r = applyAction(this.state, e.seat, e.action as Action);
+    if (!r.ok) return r.error.code;
+    this.trail.record(e.seat, this.state, r.state, e.by ?? 'human', { actions: this.actions.length, events: this.events.length });
+    this.state = r.state;
+    this.actions.push({ seat: e.seat, action: e.action as Action });
+    this.events.push(...r.events);
+    return null;
+  }
+}
+
+/** The actions in force in a log: each `undo` record takes back the last action before it. */
+export function storedActions(entries: readonly LogEntry[]): { seat: number; action: Action }[] {
+  const out: { seat: number; action: Action }[] = [];
+  for (const e of entries) {
+    if (e.t === 'action') out.push({ seat: e.seat, action: e.action as Action });
+    else if (e.t === 'undo') out.pop();
+  }
+  return out;
 }
 
 export interface Salvage {
@@ -110,12 +156,11 @@ export interface Salvage {
   problem: string | null;
   /** A closing record (end/abandon) lies beyond the damage: the game had finished. */
   closedLater: boolean;
-  /** The rules state after the kept actions and their events (null before a start): restore reuses them. */
-  state: GameState | null;
-  events: GameEvent[];
+  /** The game after the kept records (null before a start): restore reuses it. */
+  play: StoredPlay | null;
 }
 
-const ENTRY_TYPES = new Set(['create', 'seat', 'start', 'action', 'end', 'abandon']);
+const ENTRY_TYPES = new Set(['create', 'seat', 'start', 'action', 'undo', 'end', 'abandon']);
 
 /** The longest valid prefix of a log, checked by replaying it through the rules. Pure. */
 export function salvageLog(lines: readonly string[]): Salvage {
@@ -124,8 +169,7 @@ export function salvageLog(lines: readonly string[]): Salvage {
   let problem: string | null = null;
   let duplicates = 0;
   let created = false;
-  let state: GameState | null = null;
-  const events: GameEvent[] = [];
+  let play: StoredPlay | null = null;
   let k = 0;
   for (; k < lines.length; k++) {
     const line = lines[k];
@@ -152,26 +196,24 @@ export function salvageLog(lines: readonly string[]): Salvage {
       break;
     } else if (e.t === 'seat' || e.t === 'start') {
       // After the start only a seat's "left for good" note (rated games) may come.
-      if (state && !(e.t === 'seat' && (e as { left?: unknown }).left === true)) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
+      if (play && !(e.t === 'seat' && (e as { left?: unknown }).left === true)) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
       if (e.t === 'start') {
         try {
-          state = createGame(e.options as GameOptions);
+          play = new StoredPlay(e.options as GameOptions);
         } catch (err) {
           problem = `line ${k + 1}: game options rejected (${(err as Error).message})`;
           break;
         }
       }
-    } else if (e.t === 'action') {
-      if (!state) { problem = `line ${k + 1}: an action before the start`; break; }
-      const r = applyAction(state, e.seat, e.action as Action);
-      if (!r.ok) {
+    } else if (e.t === 'action' || e.t === 'undo') {
+      if (!play) { problem = `line ${k + 1}: an ${e.t} before the start`; break; }
+      const refused = play.take(e);
+      if (refused) {
         // An old log (no index) with the same action line twice in a row: a write made twice.
-        if (e.i === undefined && line === kept[kept.length - 1]) { duplicates++; continue; }
-        problem = `line ${k + 1}: action refused by the rules (${r.error.code})`;
+        if (e.t === 'action' && e.i === undefined && line === kept[kept.length - 1]) { duplicates++; continue; }
+        problem = `line ${k + 1}: ${e.t === 'action' ? 'action refused by the rules' : 'undo not allowed there'} (${refused})`;
         break;
       }
-      state = r.state;
-      events.push(...r.events);
     }
     entries.push(e);
     kept.push(line);
@@ -179,7 +221,7 @@ export function salvageLog(lines: readonly string[]): Salvage {
   }
   const rest = lines.slice(k + (problem ? 1 : 0));
   const closedLater = problem !== null && rest.some((l) => /"t"\s*:\s*"(end|abandon)"/.test(l));
-  return { entries, lines: kept, dropped: lines.length - kept.length, duplicates, problem, closedLater, state, events };
+  return { entries, lines: kept, dropped: lines.length - kept.length, duplicates, problem, closedLater, play };
 }
 
 /** The public replay of a finished game (null unless the log ends with `end`). */
@@ -187,7 +229,7 @@ export function replayFromLog(roomId: string, entries: LogEntry[]): Replay | nul
   const start = entries.find((e): e is StartEntry => e.t === 'start');
   const end = entries[entries.length - 1];
   if (!start || !end || end.t !== 'end') return null;
-  const actions = entries.filter((e) => e.t === 'action').map((e) => ({ seat: (e as { seat: number }).seat, action: (e as { action: Action }).action }));
+  const actions = storedActions(entries);
   return {
     roomId,
     options: start.options as GameOptions,
@@ -207,32 +249,14 @@ export function seatForToken(hashes: readonly (string | null | undefined)[], tok
 
 // ------------------------------------------------------------------ handing a record to the room
 
-const RESTORE_KEY = '__restore';
-const stash = new Map<string, RestoredGame>();
+const restoreStash = createStash<RestoredGame>('__restore');
 
 /** Create options that make the room restore `game` (valid once, in this process). */
-export function restoreOptions(game: RestoredGame): Record<string, string> {
-  const key = randomBytes(24).toString('base64url');
-  stash.set(key, game);
-  return { [RESTORE_KEY]: key };
-}
-
+export const restoreOptions = (game: RestoredGame): Record<string, string> => restoreStash.options(game);
 /** For the room's onCreate: the record its options point to, if any (consumed). */
-export function takeRestore(options: unknown): RestoredGame | undefined {
-  if (!options || typeof options !== 'object') return undefined;
-  const key = (options as Record<string, unknown>)[RESTORE_KEY];
-  if (typeof key !== 'string') return undefined;
-  const game = stash.get(key);
-  stash.delete(key);
-  return game;
-}
-
+export const takeRestore = (options: unknown): RestoredGame | undefined => restoreStash.take(options);
 /** Strip the restore key before validating options (the room's schema may be strict). */
-export function withoutRestoreKey(options: unknown): unknown {
-  if (!options || typeof options !== 'object' || !(RESTORE_KEY in options)) return options;
-  const { [RESTORE_KEY]: _k, ...rest } = options as Record<string, unknown>;
-  return rest;
-}
+export const withoutRestoreKey = (options: unknown): unknown => restoreStash.without(options);
 
 // ------------------------------------------------------------------ at start
 
@@ -299,7 +323,7 @@ export async function restoreGame(roomId: string, deps: RestoreDeps, report: Res
     if (!hasStart && sv.problem) return quarantine(sv.problem, sv.entries.length, total);
     let r: ReplayedLog;
     try {
-      r = replayLog(roomId, sv.entries, sv.state ? { state: sv.state, events: sv.events } : undefined);
+      r = replayLog(roomId, sv.entries, sv.play ?? undefined);
     } catch (e) {
       return quarantine((e as Error).message, sv.entries.length, total);
     }
@@ -309,7 +333,7 @@ export async function restoreGame(roomId: string, deps: RestoreDeps, report: Res
       report.salvaged.push({ roomId, kept: sv.entries.length, dropped: sv.dropped, problem: sv.problem });
       logger.warn({
         room: roomId, keptEntries: sv.entries.length, droppedLines: sv.dropped, duplicates: sv.duplicates, tornTail: raw.torn,
-        problem: sv.problem, actionsKept: sv.entries.filter((e) => e.t === 'action').length,
+        problem: sv.problem, actionsKept: sv.play?.actions.length ?? 0,
       }, 'game log repaired: restored from its valid part');
     }
     if (r.kind === 'closed') return;

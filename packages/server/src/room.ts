@@ -4,16 +4,19 @@
  * visible only to their owner. See docs/PROTOCOL.md for everything a client sends and receives.
  */
 import { createHash, randomBytes } from 'crypto';
-import { Room, ServerError, ErrorCode, type Client, type Deferred } from '@colyseus/core';
+import { Room, ServerError, ErrorCode, matchMaker, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import {
-  ActionSchema, applyAction, createGame, currentDecision, playerView, scoreBreakdown, soloStatus,
+  ActionSchema, applyAction, createGame, isExactAction, currentDecision, playerView, scoreBreakdown, soloStatus,
   type Action, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError, type ScoreBreakdown,
 } from '@isle-of-trains/rules';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { mirrorGame, privatePart } from './mirror';
-import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, StartSchema, issuesText, type CreateOptions } from './options';
+import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './options';
+import { CLOSE_CODES, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
+import { UndoTrail } from './undo';
+import { rematchOptions, takeRematch, type RematchRecord } from './rematch';
 import type { ReplayStore } from './replays';
 import { randomBot, type BotFactory, type BotPlayer } from './bots';
 import { GameSchema, IsleState, LogEntry, SeatInfo } from './schema';
@@ -23,8 +26,9 @@ import { StoreHealth } from './store/health';
 import type { Metrics } from './metrics';
 import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
 import { dropViewQueueAfterFullState } from './view-handoff';
+import { cheapPatches } from './patch-flush';
 import { fileCode, withdrawCode } from './join-codes';
-import type { AddressQuotas } from './address-quotas';
+import { socketClientAddress, type AddressQuotas } from './address-quotas';
 import type { PlayersService } from './players/service';
 import { PlayerError, type PlayerRecord } from './players/accounts';
 import { isRatedTable } from './players/archive';
@@ -38,10 +42,9 @@ import {
 /** Bad-input log lines per connection: this many at once, then this many per minute. */
 const BAD_INPUT_LINES = 3;
 
-export const ROOM_NAME = 'isle';
 /** Close code sent to a connection whose seat was retaken elsewhere with the seat token. */
-export const CLOSE_SEAT_TAKEN = 4100;
-export { CLOSE_FLOODING };
+const CLOSE_SEAT_TAKEN = CLOSE_CODES.SEAT_TAKEN;
+export { CLOSE_FLOODING, CLOSE_SEAT_TAKEN, ROOM_NAME };
 /** Closes the server decided (frame over MAX_PAYLOAD_BYTES, unreadable frame, flooding, seat taken): no reconnection window. */
 const SERVER_CLOSE_CODES = new Set([1009, 4002, CLOSE_FLOODING, CLOSE_SEAT_TAKEN]);
 
@@ -65,21 +68,7 @@ export interface RoomDeps {
   players?: PlayersService;
 }
 
-export interface RoomMetadata {
-  seats: number;
-  freeSeats: number;
-  humans: number;
-  bots: number;
-  mode: string;
-  scenario: number;
-  phase: string;
-  botLevel: string;
-  turnTimeLimit: number;
-  creator: string;
-  code: string;
-  /** Rated (every seat a signed-in account, no bots): said in the lobby, fixed when the game starts. */
-  rated: boolean;
-}
+export type { RoomMetadata };
 
 interface Slot {
   kind: 'empty' | 'human' | 'bot';
@@ -105,7 +94,7 @@ interface UserData {
   logLines: TokenBucket;
   /** Bad-input lines not written since the last one that was. */
   unlogged: number;
-  /** Remote address of the socket (for slowing down an address that flooded). */
+  /** The client's address (X-Forwarded-For through TRUSTED_PROXIES, else the socket's peer), for slowing down an address that flooded. */
   address?: string;
   /** Closed by the server because the seat was retaken elsewhere: no reconnection. */
   kicked?: boolean;
@@ -124,11 +113,18 @@ interface JoinAuth {
   player: PlayerRecord | null;
 }
 
-export interface ErrorMessage { code: string; message: string; id?: string | number }
+export type { ErrorMessage };
 
-/** The socket's own remote address (headers are not trusted here). */
+/** Create options as the game store keeps them: without the creator's identity (a secret or a session token). */
+function storedOptions(o: CreateOptions): CreateOptions {
+  const { identity: _secret, ...kept } = o as CreateOptions & { identity?: string };
+  return kept as CreateOptions;
+}
+
+/** The client's address: the one worked out when the socket connected (X-Forwarded-For only through TRUSTED_PROXIES), else the socket's peer. */
 function socketAddress(client: Client): string | undefined {
-  return (client.ref as { _socket?: { remoteAddress?: string } } | undefined)?._socket?.remoteAddress;
+  const ws = client.ref as ({ _socket?: { remoteAddress?: string } } & object) | undefined;
+  return (ws && socketClientAddress.get(ws)) ?? ws?._socket?.remoteAddress;
 }
 
 
@@ -147,6 +143,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private startedAt = '';
   private actionLog: { seat: number; action: Action }[] = [];
   private events: GameEvent[] = [];
+  /** The steps the seat to move may take back (src/undo.ts). */
+  private trail = new UndoTrail();
   private logCount = 0;
   private timer: NodeJS.Timeout | null = null;
   /** Bot moves in a row made while no human player was connected (see MAX_UNATTENDED_MOVES). */
@@ -157,16 +155,23 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private rlog!: Logger;
   /** Every store write goes through here (src/store/journal.ts): nothing is acknowledged before it is stored. */
   private journal: RoomJournal | null = null;
-  /** Restored games: SHA-256 of each seat's token, until its owner comes back with the token. */
+  /** Restored games and rematches: SHA-256 of each seat's token, until its owner comes back with the token. */
   private restoredHashes: (string | null)[] = [];
+  /** A rematch room: the ended room it continues (src/rematch.ts). */
+  private rematchOf: string | null = null;
+  /** An ended room: the rematch room once asked for (a promise while it is being created). */
+  private rematchRoom: Promise<string> | null = null;
+  /** The rematch room's id once it exists (to notice that it has closed since). */
+  private rematchRoomId: string | null = null;
 
   override async onCreate(options: unknown): Promise<void> {
     const { config } = this.deps;
     const restoring = takeRestore(options);
+    const rematch = restoring ? undefined : takeRematch(options);
     if (restoring) this.roomId = restoring.roomId;
     else if (this.deps.draining?.()) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'SHUTTING_DOWN: this server is restarting; try again');
     this.rlog = this.deps.logger.child({ room: this.roomId });
-    const parsed = CreateOptionsSchema.safeParse(restoring?.createOptions ?? withoutRestoreKey(options) ?? {});
+    const parsed = CreateOptionsSchema.safeParse(restoring?.createOptions ?? rematch?.createOptions ?? withoutRestoreKey(options) ?? {});
     if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
     this.opts = parsed.data;
     if (this.opts.turnTimeLimit > 0 && this.opts.turnTimeLimit < config.MIN_TURN_SECONDS) {
@@ -176,6 +181,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     this.setState(new IsleState());
     dropViewQueueAfterFullState(this);
+    if (config.LOAD_TUNING === 'on') cheapPatches(this);
     installFrameGate(this, {
       limits: (client) => (client as IsleClient).userData?.limits,
       rateLimited: (client) => this.refuse(client as IsleClient, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' }, 'frame'),
@@ -209,10 +215,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       });
       s.seats.push(new SeatInfo());
     }
+    if (rematch) this.reserveSeats(rematch);
     this.syncSeats();
     this.openJournal(restoring);
     if (restoring) this.restore(restoring);
-    else if (this.journal && !this.journal.write({ t: 'create', at: now(), options: { ...this.opts }, code: s.code })) {
+    else if (this.journal && !this.journal.write({ t: 'create', at: now(), options: storedOptions(this.opts), code: s.code })) {
       this.journal.dispose();
       throw new ServerError(ErrorCode.APPLICATION_ERROR, `${STORE_UNAVAILABLE}: the server cannot store games right now; try again shortly`);
     }
@@ -222,6 +229,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.onMessage('intent', (client: IsleClient, body: unknown) => this.guard(client, 'intent', body, (id) => this.onIntent(client, body, id)));
     this.onMessage('start', (client: IsleClient, body: unknown) => this.guard(client, 'start', body, (id) => this.onStart(client, body, id)));
     this.onMessage('chat', (client: IsleClient, body: unknown) => this.guard(client, 'chat', body, (id) => this.onChat(client, body, id)));
+    this.onMessage('undo', (client: IsleClient, body: unknown) => this.guard(client, 'undo', body, (id) => this.onUndo(client, body, id)));
+    this.onMessage('rematch', (client: IsleClient, body: unknown) => this.guard(client, 'rematch', body, (id) => this.onRematch(client, body, id)));
     this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
   }
@@ -269,7 +278,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       if (seat < 0) seat = this.claimRestoredSeat(o.seatToken);
       if (seat < 0) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'BAD_SEAT_TOKEN: no seat in this room has that token');
       this.retake(seat, client);
-    } else if (this.state.phase === 'lobby') {
+      if (this.rematchOf && this.creator === null) this.creator = client.sessionId;
+    } else if (this.state.phase === 'lobby' && !o.spectate) {
       seat = this.slots.findIndex((sl) => sl.kind === 'empty');
       if (seat >= 0) {
         const slot = this.slots[seat];
@@ -301,10 +311,14 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (this.journal?.blocked) client.send('storage', { ok: false }); // joined during a store outage
     this.rlog.info({ event: 'join', seat, session: client.sessionId }, seat >= 0 ? 'player joined' : 'spectator joined');
     this.syncSeats();
+    this.syncSpectators();
     void this.updateMetadata();
 
     if (this.state.phase === 'lobby' && this.opts.seats === 1 && seat === 0) {
       // Solo starts at once (the joining client is already in this.clients: startGame fills its view).
+      this.startGame();
+    } else if (this.state.phase === 'lobby' && this.rematchOf && seat >= 0 && this.slots.every((sl) => sl.kind === 'bot' || (sl.kind === 'human' && sl.connected))) {
+      // A rematch starts by itself once every player of the ended game is back at the table.
       this.startGame();
     } else if (this.state.phase === 'playing' && seat >= 0) this.scheduleNext();
   }
@@ -375,6 +389,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   override onLeave(client: IsleClient, code?: number): void {
     const seat = this.ownedSeat(client);
     this.rlog.info({ event: 'leave', seat, code }, 'left');
+    this.syncSpectators(client);
     if (seat < 0) return;
     const slot = this.slots[seat];
     slot.reconnection = null;
@@ -535,7 +550,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (this.state.phase === 'ended' || this.game.gameOver) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
     if (this.stopped) return fail({ code: 'GAME_STOPPED', message: this.stopped });
     if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot act.' });
-    const action = ActionSchema.safeParse(parsed.data.action);
+    // An action of exactly the documented shape skips zod (the rules' own exact check, which accepts
+    // the same actions, proven equal in the rules tests); anything else is parsed as before.
+    const action = this.deps.config.LOAD_TUNING === 'on' && isExactAction(parsed.data.action)
+      ? { success: true as const, data: parsed.data.action as Action }
+      : ActionSchema.safeParse(parsed.data.action);
     if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });
     const d = currentDecision(this.game);
     if (!d || d.seat !== seat) {
@@ -551,6 +570,69 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (error) return fail(error);
     this.deps.metrics?.intentAccepted();
     patched?.();
+  }
+
+  /**
+   * Take the seat's last step back (src/undo.ts): the state, the action list, the event history and the log
+   * go back to before it, and the store gets an `undo` record first (nothing is acknowledged that is not
+   * stored). The turn timer is left running: a step taken back gives no extra time.
+   */
+  private onUndo(client: IsleClient, body: unknown, replyId: string | number | undefined): void {
+    const parsed = UndoSchema.safeParse(body);
+    const id = parsed.success ? parsed.data?.id : replyId;
+    const fail = (error: ErrorMessage) => this.refuse(client, { ...error, id }, 'undo');
+    if (!parsed.success) return fail({ code: 'BAD_MESSAGE', message: 'undo is { id? }.' });
+    const seat = this.ownedSeat(client);
+    if (this.state.phase === 'lobby' || !this.game) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
+    if (this.state.phase === 'ended' || this.game.gameOver) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
+    if (this.stopped) return fail({ code: 'GAME_STOPPED', message: this.stopped });
+    if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot undo.' });
+    const refused = this.trail.refusal(seat, this.game);
+    if (refused === 'UNDO_BLOCKED') return fail({ code: refused, message: 'That step cannot be taken back: something hidden was revealed, or someone else decided, since.' });
+    if (refused) return fail({ code: refused, message: 'You have no step of this turn to take back.' });
+    if (this.journal && !this.journal.write({ t: 'undo', at: now(), seat })) {
+      client.send('error', { ...storeUnavailable(), ...(id !== undefined ? { id } : {}) });
+      return;
+    }
+    const step = this.trail.pop();
+    const lines = this.events.length - step.events;
+    this.game = step.before;
+    this.actionLog.length = step.actions;
+    this.events.length = step.events;
+    // A step restored from the store has no log mark: a restored room numbers its log lines as its events.
+    this.dropLogLines(step.log ?? step.events, lines);
+    this.addLog(seat, 'undo', `${this.slots[seat].name} took a step back.`);
+    this.rlog.info({ event: 'undo', seat, actions: this.actionLog.length }, 'step taken back');
+    this.refreshMirror();
+    this.syncUndoable();
+    // The decision taken back keeps the deadline it had: stepping and taking back buys no time.
+    this.scheduleNext(step.deadline);
+    // As for an intent: the ack follows the patch that carries the undo, once the undo record is stored.
+    if (id !== undefined) {
+      if (!this.journal) client.send('ack', { id }, { afterNextPatch: true });
+      else this.journal.afterWritten((now) => client.send('ack', { id }, now ? { afterNextPatch: true } : undefined));
+    }
+    this.broadcastPatch();
+  }
+
+  /**
+   * The visible log loses an undone step's lines (numbered after..after+count, written together when the
+   * step was applied); when nothing came after them, numbering goes on from where they started.
+   */
+  private dropLogLines(after: number, count: number): void {
+    const log = this.state.log;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const n = log[i]?.n ?? 0;
+      if (n > after && n <= after + count) log.splice(i, 1);
+    }
+    if (this.logCount === after + count) this.logCount = after;
+  }
+
+  /** `undoable` in the room state: how many steps the seat to move could take back now. */
+  private syncUndoable(): void {
+    const d = this.game && !this.game.gameOver ? currentDecision(this.game) : null;
+    const n = d ? this.trail.count(d.seat, this.game!) : 0;
+    if (this.state.undoable !== n) this.state.undoable = n;
   }
 
   private onStart(client: IsleClient, body: unknown, id: string | number | undefined): void {
@@ -574,6 +656,13 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const free = this.slots.filter((sl) => sl.kind === 'empty').length;
     if (free > 0) {
       this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.` }, 'start');
+      return;
+    }
+    // A rematch seat held for a player who has not come back yet: starting now would leave it with nobody
+    // (and no token to come back with after a restart). It opens to anyone when the reservation time is over.
+    const held = this.slots.filter((sl, i) => sl.kind === 'human' && sl.sessionId === null && this.restoredHashes[i]).length;
+    if (held > 0) {
+      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${held} seat(s) still held for players coming back to the rematch.` }, 'start');
       return;
     }
     this.startGame();
@@ -603,6 +692,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       ...(sl.playerId ? { playerId: sl.playerId, account: sl.account === true } : {}),
     }, 'keep'));
     this.rated = this.wouldBeRated();
+    s.rated = this.rated;
     this.journal?.write({ t: 'start', at: this.startedAt, options: { ...options, names: [...names] }, seedHash: s.seedHash }, 'keep');
     s.phase = 'playing';
     s.game = new GameSchema();
@@ -625,12 +715,14 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const r = applyAction(this.game, seat, action);
     if (!r.ok) return r.error;
     // Stored first: an action the store cannot take is not applied (the state never runs ahead of the log).
-    if (this.journal && !this.journal.write({ t: 'action', at: now(), seat, action })) return storeUnavailable();
+    if (this.journal && !this.journal.write({ t: 'action', at: now(), seat, action, ...(by !== 'human' ? { by } : {}) })) return storeUnavailable();
+    this.trail.record(seat, this.game, r.state, by, { actions: this.actionLog.length, events: this.events.length, log: this.logCount, deadline: this.state.decisionDeadline });
     this.game = r.state;
     this.actionLog.push({ seat, action });
     if (by !== 'human') this.deps.metrics?.botMoves.inc({ by });
     this.events.push(...r.events);
     for (const e of r.events) this.addLog(e.seat ?? -1, e.type, e.text);
+    this.syncUndoable();
     this.rlog.info({ event: 'action', seat, action: action.type, by }, 'action applied');
     this.refreshMirror();
     if (this.game.gameOver) this.endGame();
@@ -669,7 +761,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       endedAt: new Date().toISOString(),
     });
     this.journal?.write({ t: 'end', at: this.deps.replays.get(this.roomId)?.endedAt ?? now(), finalScores: scores }, 'keep');
-    this.addLog(-1, 'end', `The game is over. Seed: ${this.seed}`);
+    this.addLog(-1, 'end', `The seed was ${this.seed} (its hash was published at the start: anyone can check the deal).`);
     void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
     this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
     this.archive(scores);
@@ -678,8 +770,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (this.clients.length === 0) void this.disconnect();
   }
 
-  /** Arm the bot (bot seats, absent humans) or the turn timer for whoever decides next. */
-  private scheduleNext(): void {
+  /**
+   * Arm the bot (bot seats, absent humans) or the turn timer for whoever decides next. `deadline` (epoch
+   * ms): the timer runs out then instead of a full turnTimeLimit from now (a decision returned to by undo).
+   */
+  private scheduleNext(deadline?: number): void {
     this.clearTimer();
     const s = this.state;
     if (s.decisionDeadline !== 0) s.decisionDeadline = 0;
@@ -692,7 +787,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       else if (this.unattended >= this.deps.config.MAX_UNATTENDED_MOVES) return this.stopUnattended();
       this.timer = setTimeout(() => this.botMove(d.seat, 'bot'), this.deps.config.BOT_DELAY_MS);
     } else if (this.opts.turnTimeLimit > 0) {
-      const ms = this.opts.turnTimeLimit * 1000;
+      const ms = deadline ? Math.max(0, deadline - Date.now()) : this.opts.turnTimeLimit * 1000;
       s.decisionDeadline = Date.now() + ms;
       this.timer = setTimeout(() => this.botMove(d.seat, 'timeout'), ms);
     }
@@ -802,7 +897,24 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       if (t.connected !== (sl.kind === 'bot' || sl.connected)) t.connected = sl.kind === 'bot' || sl.connected;
       if (t.botPlaying !== sl.botPlaying) t.botPlaying = sl.botPlaying;
       if (t.isCreator !== isCreator) t.isCreator = isCreator;
+      const playerId = sl.kind === 'human' ? sl.playerId ?? '' : '';
+      if (t.playerId !== playerId) t.playerId = playerId;
+      const account = sl.kind === 'human' && sl.account === true;
+      if (t.account !== account) t.account = account;
     });
+    const rated = this.state.phase === 'lobby' ? this.wouldBeRated() : this.rated;
+    if (this.state.rated !== rated) this.state.rated = rated;
+  }
+
+  /** `spectators` in the room state: who is watching (players see them at the table). */
+  private syncSpectators(leaving?: IsleClient): void {
+    const names = this.clients
+      .filter((c) => c !== leaving && c.userData?.joined && c.userData.seat === -1 && !c.userData.kicked)
+      .map((c) => c.userData!.name ?? 'Spectator');
+    const list = this.state.spectators;
+    if (list.length === names.length && names.every((n, i) => list[i] === n)) return;
+    list.clear();
+    list.push(...names);
   }
 
   private async updateMetadata(): Promise<void> {
@@ -891,12 +1003,15 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       Object.assign(slot, { kind: se.kind, name: se.name, token: null, sessionId: null, connected: false, botPlaying: false, reconnection: null, playerId: se.playerId ?? null, account: se.account === true, left: se.left === true });
     });
     this.restoredHashes = r.seats.map((se) => se.tokenHash ?? null);
+    // The seats are as they were at the start, so the table is rated exactly when it was then.
+    this.rated = this.wouldBeRated();
     this.seed = r.gameOptions.seed;
     this.gameOptions = r.gameOptions;
     this.game = r.state;
     this.startedAt = r.startedAt;
     this.actionLog = r.actions.slice();
     this.events = r.events.slice();
+    this.trail = r.trail;
     this.autoDispose = false;
     const s = this.state;
     s.seedHash = r.seedHash;
@@ -907,6 +1022,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.logCount = r.events.length - tail.length;
     for (const e of tail) this.addLog(e.seat ?? -1, e.type, e.text);
     this.addLog(-1, 'restart', 'The server restarted; the game goes on.');
+    this.syncUndoable();
     this.syncSeats();
     this.rlog.info({ event: 'restore', actions: r.actions.length }, 'game restored');
     if (this.game.gameOver) {
@@ -927,14 +1043,107 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.scheduleNext();
   }
 
-  /** A restored seat whose stored token hash matches: the token is known again from now on. */
+  /**
+   * A restored seat whose stored token hash matches: the token is known again from now on. In a rematch
+   * room the token is the ended game's, and the seat gets a fresh one (sent in the `seat` message).
+   */
   private claimRestoredSeat(token: string): number {
     const seat = seatForToken(this.restoredHashes, token);
     if (seat >= 0) {
-      this.slots[seat].token = token;
+      this.slots[seat].token = this.rematchOf && this.state.phase === 'lobby' ? randomBytes(18).toString('base64url') : token;
       this.restoredHashes[seat] = null;
     }
     return seat;
+  }
+
+  // ---------------------------------------------------------------- rematch (src/rematch.ts)
+
+  /** A rematch room: bots in their seats, each human seat kept for the holder of its token in the ended game. */
+  private reserveSeats(r: RematchRecord): void {
+    this.rematchOf = r.from;
+    r.seats.forEach((se, i) => {
+      const slot = this.slots[i];
+      if (!slot) return;
+      if (se.kind === 'bot') Object.assign(slot, { kind: 'bot', name: se.name });
+      else if (se.tokenHash) Object.assign(slot, { kind: 'human', name: se.name, playerId: se.playerId ?? null, account: se.account === true });
+      this.restoredHashes[i] = se.kind === 'human' ? se.tokenHash ?? null : null;
+    });
+    this.addLog(-1, 'rematch', 'A rematch: the same table, a new deal.');
+    // Kept open for the players who are still reading the end screen, until the reservation time is over.
+    this.autoDispose = false;
+    // Seats nobody came back for open to anyone after the reservation time, as in any lobby.
+    this.clock.setTimeout(() => {
+      if (this.state.phase !== 'lobby') return;
+      this.autoDispose = true;
+      if (this.clients.length === 0) {
+        void this.disconnect();
+        return;
+      }
+      let opened = false;
+      this.slots.forEach((sl, i) => {
+        if (sl.kind !== 'human' || sl.sessionId !== null) return;
+        Object.assign(sl, { kind: 'empty', name: '', token: null, playerId: null, account: false });
+        this.restoredHashes[i] = null;
+        opened = true;
+      });
+      if (opened) { this.syncSeats(); void this.updateMetadata(); }
+    }, this.deps.config.RECONNECT_SECONDS * 1000);
+  }
+
+  /**
+   * `rematch` after the end, from a seated human: the first one creates the rematch room and everyone in
+   * this room is told `rematch { roomId }`; later ones get the same answer. The seated humans join it
+   * with the seat token of this game.
+   */
+  private onRematch(client: IsleClient, body: unknown, replyId: string | number | undefined): void {
+    const parsed = RematchSchema.safeParse(body);
+    const id = parsed.success ? parsed.data?.id : replyId;
+    const fail = (error: ErrorMessage) => this.refuse(client, { ...error, id }, 'rematch');
+    if (!parsed.success) return fail({ code: 'BAD_MESSAGE', message: 'rematch is { id? }.' });
+    if (this.state.phase !== 'ended') return fail({ code: 'GAME_NOT_OVER', message: 'A rematch can be asked for once the game is over.' });
+    if (this.ownedSeat(client) < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Only the players can ask for a rematch.' });
+    const answer = (roomId: string) => {
+      client.send('rematch', { roomId });
+      if (id !== undefined) client.send('ack', { id });
+    };
+    // The rematch room a player can no longer reach (nobody came back in time, so it closed): set up another.
+    if (this.rematchRoomId && !matchMaker.getLocalRoomById(this.rematchRoomId)) {
+      this.rematchRoom = null;
+      this.rematchRoomId = null;
+    }
+    // Only codes PROTOCOL.md lists for `rematch`; anything else is the server's own failure.
+    const failed = (e: Error) => {
+      const known = /^(STORE_UNAVAILABLE|SHUTTING_DOWN):/.exec(e.message)?.[1];
+      client.send('error', { code: known ?? 'INTERNAL', message: 'The rematch could not be set up; try again shortly.', ...(id !== undefined ? { id } : {}) });
+    };
+    if (this.rematchRoom) {
+      // Asked while it is being set up, or after: the same room, or the same failure.
+      this.rematchRoom.then(answer, failed);
+      return;
+    }
+    const { name: _n, identity: _i, ...createOptions } = this.opts;
+    const record: RematchRecord = {
+      from: this.roomId,
+      createOptions,
+      seats: this.slots.map((sl, i) => ({
+        kind: sl.kind === 'bot' ? 'bot' : 'human', name: sl.name,
+        tokenHash: sl.token ? hashToken(sl.token) : this.restoredHashes[i] ?? undefined,
+        playerId: sl.playerId ?? null, account: sl.account === true,
+      })),
+    };
+    const asked = matchMaker.handleCreateRoom(ROOM_NAME, rematchOptions(record)).then((r) => r.roomId);
+    this.rematchRoom = asked;
+    asked.then((roomId) => {
+      this.rematchRoomId = roomId;
+      this.rlog.info({ event: 'rematch', seat: this.ownedSeat(client), rematch: roomId }, 'rematch room created');
+      this.addLog(-1, 'rematch', `${this.slots[this.ownedSeat(client)]?.name ?? 'A player'} asked for a rematch.`);
+      this.broadcast('rematch', { roomId }, { except: client });
+      answer(roomId);
+    }, (e: Error) => {
+      this.rematchRoom = null;
+      this.rlog.warn({ event: 'rematch', err: e.message }, 'rematch room not created');
+      failed(e);
+    });
   }
 
   // ---------------------------------------------------------------- for app.ts and tests

@@ -17,6 +17,10 @@ export const SeatInfo = schema({
   /** A bot plays for an absent human (reconnection window over); the human can still come back. */
   botPlaying: t.boolean().default(false),
   isCreator: t.boolean().default(false),
+  /** The seated player's public id in the players' database ('' for a bot or a player without identity): their page and rating. */
+  playerId: t.string().default(''),
+  /** The seated player has signed in to an account (only accounts' games are rated). */
+  account: t.boolean().default(false),
 }, 'SeatInfo');
 export type SeatInfo = SchemaType<typeof SeatInfo>;
 
@@ -139,11 +143,17 @@ export const IsleState = schema({
   /** 'random' | 'greedy' | 'strong' */
   botLevel: t.string().default('greedy'),
   seats: t.array(SeatInfo),
+  /** Whether the game counts for ratings: in the lobby, whether it would if it started now; from the start on, fixed. */
+  rated: t.boolean().default(false),
   seedHash: t.string().default(''),
   seed: t.string().default(''),
   game: t.ref(GameSchema).optional(),
   log: t.array(LogEntry),
   scoresJson: t.string().default(''),
   soloJson: t.string().default(''),
+  /** Display names of the spectators connected now, in the order they came ('Spectator' when they gave none). */
+  spectators: t.array('string'),
+  /** Steps the seat to move could take back now with an `undo` message (0 = none). */
+  undoable: t.number().default(0),
 }, 'IsleState');
 export type IsleState = SchemaType<typeof IsleState>;

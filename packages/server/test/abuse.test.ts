@@ -7,7 +7,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import type { GameState } from '@isle-of-trains/rules';
-import { bootServer, sleep, until, watch, type Seen, type TestServer } from './support/harness';
+import { bootServer, floodUntilClosed, sleep, until, watch, type Seen, type TestServer } from './support/harness';
 import { CLOSE_FLOODING } from '../src/frame-gate';
 
 let ts: TestServer;
@@ -92,14 +92,7 @@ test('a connection that keeps flooding is closed with 4029; its address is slowe
   expect(r.connection.isOpen).toBe(true);
   expect(seen.errors.some((e) => e.code === 'RATE_LIMITED')).toBe(true);
   // A steady flood: closed once it has lasted past the grace.
-  let open = true;
-  void closed.then(() => { open = false; });
-  const t0 = Date.now();
-  while (open && Date.now() - t0 < 10_000) {
-    for (let i = 0; i < 20; i++) if (r.connection.isOpen) r.send('start', {});
-    await sleep(5);
-  }
-  expect(await closed).toBe(CLOSE_FLOODING);
+  expect(await floodUntilClosed(r, closed)).toBe(CLOSE_FLOODING);
   const line = lines(r.roomId).find((l) => l.event === 'flooding');
   expect(line).toMatchObject({ level: 40 });
   // The game did not stall: a flooding seat gets no reconnection window; a bot takes over.
@@ -115,4 +108,17 @@ test('a connection that keeps flooding is closed with 4029; its address is slowe
   expect(handled).toBeLessThanOrEqual(8);
   expect(handled).toBeGreaterThanOrEqual(5);
   await w.leave();
+});
+
+test('a frame over MAX_PAYLOAD_BYTES closes the connection with 1009, logged once at warn without a stack', async () => {
+  const { r } = await table();
+  r.reconnection.enabled = false;
+  const closed = new Promise<number>((res) => r.onLeave((code) => res(code)));
+  const from = ts.logLines.length;
+  r.send('intent', { action: { type: 'take', from: 'deck' }, pad: 'x'.repeat(20_000) });
+  expect(await closed).toBe(1009);
+  await until(() => ts.logLines.slice(from).some((l) => l.includes('frame over MAX_PAYLOAD_BYTES')), 3000, 'log line');
+  const logged = ts.logLines.slice(from).map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(logged.find((l) => l.what === 'frame over MAX_PAYLOAD_BYTES')).toMatchObject({ level: 40, code: 1009 });
+  expect(logged.filter((l) => String(l.msg ?? '').includes('Max payload'))).toEqual([]);
 });

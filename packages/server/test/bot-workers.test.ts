@@ -4,10 +4,13 @@
  * comes back after the game moved on.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
+import os from 'os';
 import path from 'path';
+import { readdirSync, readFileSync } from 'fs';
 import { greedyChoice } from '@isle-of-trains/bots';
 import { createGame, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
 import { BotPool, type BotTask } from '../src/bot-pool';
+import { Metrics } from '../src/metrics';
 import type { BotPlayer } from '../src/bots';
 import { bootServer, until, watch, type TestServer } from './support/harness';
 
@@ -45,6 +48,14 @@ describe('the bot worker pool', () => {
     expect(pool.counts.errors).toBe(1);
   });
 
+  it('/metrics reports the pool\'s fallbacks (isle_bot_fallbacks_total)', async () => {
+    const text = await new Metrics(() => [], {}, () => pool.counts).text();
+    expect(text).toMatch(/^isle_bot_fallbacks_total\{why="error"\} 1$/m);
+    expect(text).toMatch(/^isle_bot_fallbacks_total\{why="timeout"\} 0$/m);
+    // Without a pool (bots on the main thread) both read 0.
+    expect(await new Metrics().text()).toMatch(/^isle_bot_fallbacks_total\{why="error"\} 0$/m);
+  });
+
   it('a hung worker is stopped at the time limit and replaced; the seat gets a greedy move', async () => {
     const hung = new BotPool({ filename: faulty, threads: 1, timeoutMs: 1500, onFallback: (why) => fallbacks.push(why) });
     try {
@@ -59,6 +70,36 @@ describe('the bot worker pool', () => {
       expect(hung.counts).toEqual({ decisions: 3, timeouts: 1, errors: 0 });
     } finally {
       await hung.close();
+    }
+  });
+});
+
+/** The nice value of one thread of this process (field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNice(tid: number): number {
+  const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+describe('bot worker threads yield to the event loop', () => {
+  it('searches at a higher nice value than the main thread, which keeps its own (Linux: nice is per thread)', async () => {
+    const base = os.getPriority(process.pid);
+    expect(base).toBeLessThan(19);
+    const wanted = Math.min(19, base + 5);
+    const before = new Set(readdirSync(`/proc/${process.pid}/task`).map(Number).filter((t) => threadNice(t) === wanted));
+    process.env.BOT_WORKER_NICE = String(wanted);
+    const real = new BotPool({ threads: 1, timeoutMs: 60_000 });
+    try {
+      // The real worker module (not the faulty one): it lowers its own thread's priority as it loads.
+      const a = await real.choose(task(createGame({ players: 2, seed: 'nice' }), 4));
+      expect(legalActions(createGame({ players: 2, seed: 'nice' }), 0)).toContainEqual(a);
+      expect(real.counts).toEqual({ decisions: 1, timeouts: 0, errors: 0 });
+      const niced = readdirSync(`/proc/${process.pid}/task`).map(Number).filter((t) => threadNice(t) === wanted && !before.has(t));
+      expect(niced.length).toBeGreaterThanOrEqual(1);
+      expect(niced).not.toContain(process.pid);
+      expect(threadNice(process.pid)).toBe(base);
+    } finally {
+      delete process.env.BOT_WORKER_NICE;
+      await real.close();
     }
   });
 });

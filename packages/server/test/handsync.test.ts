@@ -15,27 +15,15 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { spawn, type ChildProcess } from 'child_process';
 import type { Room as SDKRoom } from '@colyseus/sdk';
-import { playerView, type Action, type GameState } from '@isle-of-trains/rules';
+import type { Action, GameState } from '@isle-of-trains/rules';
 import {
   autoplay, bootServer, kick, onFrame, stateJSON, until, viewOf, watch, type Player, type Seen, type TestServer,
 } from './support/harness';
-import { IsleRoom } from '../src/room';
+import { recordServerViews } from './support/view-history';
 import { createLogger } from '../src/logger';
 
-/** Every PlayerView the server had, per room: index = point of the game, entry = JSON per seat. */
-const history = new Map<string, string[][]>();
-
-// Record the truth each time the room refreshes its mirror (once per applied action, and at the start).
-const proto = IsleRoom.prototype as unknown as { refreshMirror(this: IsleRoom): void };
-const originalRefresh = proto.refreshMirror;
-proto.refreshMirror = function (this: IsleRoom) {
-  originalRefresh.call(this);
-  const game = (this as unknown as { game: GameState | null }).game;
-  if (!game) return;
-  let h = history.get(this.roomId);
-  if (!h) history.set(this.roomId, h = []);
-  h.push(game.players.map((_, seat) => JSON.stringify(playerView(game, seat))));
-};
+/** Every PlayerView the server had, per room: index = point of the game, entry = JSON per seat (then the spectator's). */
+const history = recordServerViews();
 
 let ts: TestServer;
 let burner: ChildProcess;

@@ -6,7 +6,7 @@ import {
   applyAction, createGame, currentDecision, legalActions, playerView, type GameOptions, type GameState,
 } from '@isle-of-trains/rules';
 import { mirrorGame, privatePart } from '../src/mirror';
-import { viewFromState, type IsleStateJSON } from '../src/client-view';
+import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
 import { GameSchema, IsleState } from '../src/schema';
 import { packageBots, randomBot, BOT_LEVELS } from '../src/bots';
 import { loadConfig } from '../src/config';

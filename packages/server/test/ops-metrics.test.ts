@@ -8,7 +8,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { legalActions } from '@isle-of-trains/rules';
 import { createServer, type IsleServer } from '../src/app';
 import { randomBot } from '../src/bots';
-import { viewFromState, type IsleStateJSON } from '../src/client-view';
+import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
 import { waitFor } from './support/ops-proc';
 
 jest.setTimeout(30_000);

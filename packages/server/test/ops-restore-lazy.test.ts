@@ -28,7 +28,7 @@ beforeAll(async () => {
   for (const id of ['g1', 'g2', 'g3']) gameLog(7, id).forEach((e) => store.append(id, e));
   await store.close();
   ({ srv, http, ws } = await startInProcess({
-    PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, RESTORE_EAGER_MAX: 1, RECONNECT_SECONDS: 300,
+    PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, RESTORE_EAGER_MAX: 1, RECONNECT_SECONDS: 300, PLAYERS_DB: 'off', // no PGlite initdb in DATA_DIR
     BOT_DELAY_MS: 0, bots: () => randomBot, restoreInBackground: false,
   }));
 });

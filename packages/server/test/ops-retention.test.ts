@@ -27,7 +27,9 @@ test('file store: the server deletes finished games past FINISHED_RETENTION_HOUR
   fs.utimesSync(path.join(dir, 'games', 'closed', 'old.jsonl'), twoDaysAgo, twoDaysAgo);
   fs.utimesSync(path.join(dir, 'games', 'open', 'live.jsonl'), twoDaysAgo, twoDaysAgo);
 
-  const srv = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, FINISHED_RETENTION_HOURS: 24, RECONNECT_SECONDS: 300 });
+  // PLAYERS_DB off: with a DATA_DIR the server would start PGlite there (an initdb of several seconds, far more
+  // under load), which this test of the game store does not need and which made it run past its time limit.
+  const srv = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, FINISHED_RETENTION_HOURS: 24, RECONNECT_SECONDS: 300, PLAYERS_DB: 'off' });
   await srv.listen();
   try {
     for (let i = 0; i < 100 && fs.existsSync(path.join(dir, 'games', 'closed', 'old.jsonl')); i++) await new Promise((r) => setTimeout(r, 10));

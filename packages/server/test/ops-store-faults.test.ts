@@ -11,7 +11,7 @@ import { Client } from '@colyseus/sdk';
 import { legalActions, type Action } from '@isle-of-trains/rules';
 import type { IsleServer } from '../src/app';
 import { randomBot } from '../src/bots';
-import { viewFromState } from '../src/client-view';
+import { viewFromState } from '@isle-of-trains/client';
 import { createLogger } from '../src/logger';
 import { replayLog } from '../src/restore';
 import { FileStore, RoomJournal, StoreHealth, type FileIo, type LogEntry } from '../src/store';

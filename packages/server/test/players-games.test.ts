@@ -6,6 +6,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 
 import { autoplay, bootServer, until, watch, type TestServer } from './support/harness';
+import { account as newAccount, twoSeats } from './support/players';
 
 jest.setTimeout(180_000);
 
@@ -21,24 +22,20 @@ async function get(path: string, auth?: string): Promise<any> {
   return (await fetch(`${ts.http}${path}`, { headers: auth ? { authorization: auth } : {} })).json();
 }
 
-async function account(name: string): Promise<{ id: string; auth: string }> {
-  const g = await post('/api/players', { name });
-  const c = await post('/api/account/claim', { username: name.toLowerCase(), password: `${name} plays trains` }, `Guest ${g.player.id}:${g.secret}`);
-  return { id: g.player.id, auth: `Bearer ${c.token}` };
-}
+const account = (name: string) => newAccount(ts.http, name);
 
 test('a rated 2-player game between two accounts is archived and moves both ratings', async () => {
   const ada = await account('Ada');
   const bea = await account('Bea');
-  const a = await ts.client().create('isle', { seats: 2, identity: ada.auth });
-  const sa = watch(a);
-  const b = await ts.client().joinById(a.roomId, { identity: bea.auth });
-  const sb = watch(b);
+  const { a, sa, b, sb } = await twoSeats(ts, ada, bea);
   await until(() => sa.seat !== null && sb.seat !== null, 5000, 'seats');
   // The lobby says the table is rated before it starts.
   await until(() => (ts.room(a.roomId) as any).metadata?.rated === true, 5000, 'rated in the listing');
   const rooms = await get('/api/rooms');
   expect(rooms.find((r: any) => r.roomId === a.roomId).metadata.rated).toBe(true);
+  // And so does the room state, with each seat's public player id (their page and rating) for the table.
+  await until(() => (b.state as any)?.rated === true && (b.state as any).seats?.[1]?.playerId === bea.id, 5000, 'rated in the state');
+  expect((b.state as any).seats.map((s: any) => [s.playerId, s.account])).toEqual([[ada.id, true], [bea.id, true]]);
   autoplay(a, sa);
   autoplay(b, sb);
   a.send('start', {});
@@ -90,6 +87,9 @@ test('a guest\'s solo game is archived unrated on their page; a table with a bot
   const withBot = await ts.client().create('isle', { seats: 2, bots: 1, identity: acc.auth });
   await until(() => (ts.room(withBot.roomId) as any).metadata?.seats === 2, 5000, 'metadata');
   expect((ts.room(withBot.roomId) as any).metadata.rated).toBe(false);
+  await until(() => (withBot.state as any)?.seats?.[0]?.playerId === acc.id, 5000, 'the seat\'s player id');
+  expect((withBot.state as any).rated).toBe(false);
+  expect((withBot.state as any).seats.map((x: any) => [x.kind, x.playerId, x.account])).toEqual([['human', acc.id, true], ['bot', '', false]]);
   await withBot.leave();
 });
 

@@ -75,8 +75,10 @@ test('claim an account, sign in from another browser, sign out everywhere', asyn
   expect(out.json.revoked).toBe(2);
   expect((await call('GET', '/me', undefined, bearer)).json.code).toBe('BAD_SESSION');
   expect((await call('GET', '/me', undefined, { authorization: `Bearer ${claim.json.token}` })).json.code).toBe('BAD_SESSION');
-  // The guest secret still proves the identity on the first browser.
-  expect((await call('GET', '/me', undefined, guestAuth(g.json as any))).status).toBe(200);
+  // The guest secret stopped acting for the identity when it became an account: nothing outlives sign-out-everywhere.
+  const guest = await call('GET', '/me', undefined, guestAuth(g.json as any));
+  expect(guest.status).toBe(401);
+  expect(guest.json.code).toBe('BAD_CREDENTIALS');
 });
 
 test('unknown user and wrong password get the same answer; failures are limited per account', async () => {

@@ -29,3 +29,24 @@ test('PLAYERS_DB=off: no players routes, the rest of the server unaffected', () 
   expect(PlayersService.fromConfig({ PLAYERS_DB: 'off' } as never, logger, true)).toBeNull();
   expect(PlayersService.fromConfig({ PLAYERS_DB: 'auto', DATABASE_URL: 'postgres://x@127.0.0.1/db' } as never, logger, true)).not.toBeNull();
 });
+
+test('CLIENT_ORIGINS: a client served from a listed site may make the players\' requests; other sites are refused', async () => {
+  const other = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, PLAYERS_DB: 'memory', CLIENT_ORIGINS: 'https://play.example, http://localhost:5173' });
+  const url = `http://127.0.0.1:${await other.listen()}`;
+  const make = (u: string, origin: string) => fetch(`${u}/api/players`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"name":"Ada"}' });
+  try {
+    for (const origin of ['https://play.example', 'http://localhost:5173']) {
+      const made = await make(url, origin);
+      expect(made.status).toBe(200);
+      // The browser may read the answer (Colyseus answers CORS for every route).
+      expect(made.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const evil = await make(url, 'https://evil.example');
+    expect(evil.status).toBe(403);
+    expect(((await evil.json()) as { code: string }).code).toBe('CROSS_SITE');
+  } finally {
+    await other.close();
+  }
+  // Not listed on a server without the setting: refused.
+  expect((await make(base, 'https://play.example')).status).toBe(403);
+});

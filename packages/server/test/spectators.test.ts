@@ -26,3 +26,23 @@ test('spectators beyond MAX_SPECTATORS get ROOM_FULL; a seat token still gets in
   for (const w of watchers) await w.leave();
   await back.leave();
 });
+
+test('players see who is watching: the names and count of the spectators connected now', async () => {
+  const a = await ts.client().create('isle', { seats: 2, bots: 1, name: 'Ada' });
+  const sa = watch(a);
+  await until(() => sa.seat === 0, 3000, 'seat');
+  a.send('start', {});
+  await until(() => state(a)?.phase === 'playing', 3000, 'start');
+  const names = () => (state(a).toJSON().spectators as string[]);
+  expect(names()).toEqual([]);
+  const w1 = await ts.client().joinById(a.roomId, { name: 'Bea' });
+  const w2 = await ts.client().joinById(a.roomId, {});
+  await until(() => names().length === 2, 3000, 'two spectators');
+  expect(names()).toEqual(['Bea', 'Spectator']);
+  await w1.leave();
+  await until(() => names().length === 1, 3000, 'one left');
+  expect(names()).toEqual(['Spectator']);
+  await w2.leave();
+  await until(() => names().length === 0, 3000, 'none left');
+  await a.leave();
+});

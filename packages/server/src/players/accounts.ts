@@ -62,7 +62,9 @@ export class Accounts {
     if (typeof id !== 'string' || typeof secret !== 'string' || id.length > 64 || secret.length > 128) throw bad();
     const row = await this.db.selectFrom('players').select(['id', 'display_name', 'username', 'secret_hash']).where('id', '=', id).executeTakeFirst();
     const ok = sameSecret(sha256Hex(secret), row?.secret_hash ?? sha256Hex('no such player'));
-    if (!row || !ok) throw bad();
+    // Once claimed, the identity is the account's: only a password sign-in (a session, which sign-out-everywhere
+    // revokes) acts for it. A guest secret left in some browser must not be a session that can never be revoked.
+    if (!row || !ok || row.username !== null) throw bad();
     return toRecord(row);
   }
 

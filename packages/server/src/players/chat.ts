@@ -4,9 +4,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { CHAT_MAX_CHARS } from '@isle-of-trains/client/protocol';
 import { PlayerError } from './accounts';
 
-export const CHAT_MAX_CHARS = 300;
+// The limit is the protocol's (one number for the server, the client package and the page).
+export { CHAT_MAX_CHARS };
 
 export function cleanChatText(text: unknown): string {
   if (typeof text !== 'string') throw new PlayerError('BAD_CHAT', 'A chat line is text.');

@@ -7,7 +7,9 @@
  *   create  the room's create options (seats, bots, private, ...) and its join code
  *   seat    a seat was taken (or changed): name, kind, bot level, and the SHA-256 of its seat token
  *   start   the game started: the rules GameOptions (seed included) and the seed's hash
- *   action  an accepted action (seat + rules Action), in the order applied
+ *   action  an accepted action (seat + rules Action), in the order applied; `by` says when a bot or the
+ *           turn timer decided it rather than the seat's player
+ *   undo    the seat took its last stored action back (src/undo.ts): replay drops that action again
  *   end     the game ended (final scores): the log is closed and kept for the replay
  *   abandon the room went away without a finished game (everyone left): closed, not restored
  *
@@ -59,6 +61,15 @@ export interface ActionEntry {
   at: string;
   seat: number;
   action: unknown;
+  /** A bot ('bot') or the turn timer ('timeout') decided it; absent = the seat's player did. */
+  by?: 'bot' | 'timeout';
+}
+
+/** The seat took back its last action still in force (allowed only as src/undo.ts allows it). */
+export interface UndoEntry {
+  t: 'undo';
+  at: string;
+  seat: number;
 }
 
 export interface EndEntry {
@@ -73,7 +84,7 @@ export interface AbandonEntry {
   reason?: string;
 }
 
-export type LogEntry = (CreateEntry | SeatEntry | StartEntry | ActionEntry | EndEntry | AbandonEntry) & {
+export type LogEntry = (CreateEntry | SeatEntry | StartEntry | ActionEntry | UndoEntry | EndEntry | AbandonEntry) & {
   /**
    * Position of the entry in its log (0 = create), stamped by the room's journal (src/store/journal.ts).
    * A record written twice (a write retried after a lost reply) or a gap is recognised by it on restore.

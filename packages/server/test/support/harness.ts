@@ -9,7 +9,7 @@ import { legalActions, currentDecision, type Action, type PlayerView } from '@is
 import { createServer, type CreateServerOptions, type IsleServer } from '../../src/app';
 import { createLogger } from '../../src/logger';
 import { randomBot } from '../../src/bots';
-import { viewFromState, type IsleStateJSON } from '../../src/client-view';
+import { viewFromState, type ErrorMessage, type IsleStateJSON, type SeatMessage, type Viewer } from '@isle-of-trains/client';
 import type { IsleRoom } from '../../src/room';
 
 // ---- raw bytes per SDK room (hooked before the socket opens; survives reconnects) ----
@@ -94,7 +94,7 @@ export async function bootServer(overrides: CreateServerOptions = {}): Promise<T
 export interface Seen {
   seat: number | null;
   token: string;
-  errors: { code: string; message: string; id?: string | number }[];
+  errors: ErrorMessage[];
   acks: (string | number)[];
   messages: { type: string | number; body: unknown }[];
   listeners: ((type: string | number, body: unknown) => void)[];
@@ -106,7 +106,7 @@ export function watch(room: SDKRoom): Seen {
     seen.messages.push({ type, body });
     for (const l of seen.listeners) l(type, body);
   };
-  room.onMessage('seat', (b: { seat: number; token: string }) => {
+  room.onMessage('seat', (b: SeatMessage) => {
     seen.seat = b.seat;
     seen.token = b.token;
     record('seat', b);
@@ -121,7 +121,7 @@ export function stateJSON(room: SDKRoom): IsleStateJSON {
   return (room.state as { toJSON(): IsleStateJSON }).toJSON();
 }
 
-export function viewOf(room: SDKRoom, seat: number | 'spectator'): PlayerView | null {
+export function viewOf(room: SDKRoom, seat: Viewer): PlayerView | null {
   return room.state ? viewFromState(stateJSON(room), seat) : null;
 }
 
@@ -192,4 +192,19 @@ export function kick(p: Player): void {
 export async function getJSON<T>(url: string): Promise<{ status: number; body: T }> {
   const res = await fetch(url);
   return { status: res.status, body: (await res.json()) as T };
+}
+
+/**
+ * A steady flood of `start` frames (20 every 5 ms) until the server closes the connection, for at most
+ * 10 s: resolves with the close code. `closed` must be listening from before any earlier burst.
+ */
+export async function floodUntilClosed(room: SDKRoom, closed: Promise<number>): Promise<number> {
+  let open = true;
+  void closed.then(() => { open = false; });
+  const t0 = Date.now();
+  while (open && Date.now() - t0 < 10_000) {
+    for (let i = 0; i < 20; i++) if (room.connection.isOpen) room.send('start', {});
+    await sleep(5);
+  }
+  return closed;
 }

@@ -1,0 +1,211 @@
+/**
+ * The load generator of `npm run bench:server` (bench/humans.ts starts it as its own process): two
+ * scripted humans per 2-seat room, each moving 2–5 s after its decision comes up, with a random legal
+ * move chosen from the view it rebuilds from its decoded state (as a browser would). It grows the
+ * number of rooms step by step and, after each step, prints one JSON line: the client-observed
+ * intent → patch latency over a measuring window, its own CPU and event-loop delay (a saturated
+ * generator makes the latencies meaningless, so it says so), and the server's CPU and memory read
+ * from /metrics.
+ *
+ *   node … humans-gen.ts <ws-url> <http-url> <steps, e.g. 500,1000,2500> <warm s> <window s>
+ *
+ * Lean on purpose: one process, the SDK on the `ws` package (Node's built-in WebSocket costs more
+ * per connection), no per-patch work but one decision check; the view is rebuilt only to move.
+ */
+import { monitorEventLoopDelay, performance } from 'perf_hooks';
+import { currentDecision, legalActions, type Decision } from '@isle-of-trains/rules';
+import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client/protocol';
+import { metric } from './prom';
+
+// Before the SDK loads: it takes globalThis.WebSocket when there is one.
+delete (globalThis as { WebSocket?: unknown }).WebSocket;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Client } = require('@colyseus/sdk') as typeof import('@colyseus/sdk');
+type Room = import('@colyseus/sdk').Room;
+
+const [url, http, stepsArg, warmArg, windowArg] = process.argv.slice(2);
+const STEPS = stepsArg.split(',').map(Number);
+const WARM_MS = Number(warmArg) * 1000;
+const WINDOW_MS = Number(windowArg) * 1000;
+const CREATE_CONCURRENCY = 16;
+
+interface Human {
+  room: Room;
+  seat: number;
+  timer: NodeJS.Timeout | null;
+  /** Sent, not answered yet: the id and when it went. */
+  pending: { id: string; at: number; patchAt: number } | null;
+  n: number;
+}
+
+let measuring = false;
+let samples: number[] = [];
+let refused = 0;
+let moves = 0;
+let ended = 0;
+let failures = 0;
+const tables: Human[][] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function decisionSeat(room: Room): number {
+  const g = (room.state as { game?: { decisionJson: string } }).game;
+  if (!g) return -1;
+  const d = JSON.parse(g.decisionJson) as Decision | null;
+  return d ? d.seat : -1;
+}
+
+function consider(h: Human): void {
+  if (h.timer || h.pending) return;
+  const phase = (h.room.state as { phase?: string }).phase;
+  if (phase === 'ended') return;
+  if (decisionSeat(h.room) !== h.seat) return;
+  h.timer = setTimeout(() => move(h), 2000 + Math.random() * 3000);
+}
+
+function move(h: Human): void {
+  h.timer = null;
+  const state = (h.room.state as { toJSON(): IsleStateJSON }).toJSON();
+  const view = viewFromState(state, h.seat);
+  const d = view && currentDecision(view);
+  if (!view || !d || d.seat !== h.seat) return;
+  const legal = legalActions(view, h.seat);
+  const action = legal[Math.floor(Math.random() * legal.length)];
+  const id = `m${++h.n}`;
+  h.pending = { id, at: performance.now(), patchAt: 0 };
+  h.room.send('intent', { action, id });
+}
+
+function human(room: Room, tableIndex: number): Human {
+  const h: Human = { room, seat: -1, timer: null, pending: null, n: 0 };
+  room.onMessage('seat', (m: { seat: number }) => { h.seat = m.seat; });
+  room.onMessage('ack', (m: { id: string }) => {
+    const p = h.pending;
+    if (!p || p.id !== m.id) return;
+    h.pending = null;
+    moves++;
+    if (measuring) samples.push((p.patchAt || performance.now()) - p.at);
+    consider(h);
+  });
+  room.onMessage('error', (m: { id?: string }) => {
+    if (h.pending && m.id === h.pending.id) { h.pending = null; refused++; consider(h); }
+  });
+  room.onMessage('*', () => undefined);
+  room.onStateChange(() => {
+    if (h.pending && h.pending.patchAt === 0) h.pending.patchAt = performance.now();
+    if ((room.state as { phase?: string }).phase === 'ended') { finish(tableIndex); return; }
+    consider(h);
+  });
+  (room as unknown as { reconnection?: { enabled: boolean } }).reconnection!.enabled = false;
+  return h;
+}
+
+/** A finished game is replaced by a new one, so the number of rooms stays what the step says. */
+function finish(tableIndex: number): void {
+  const t = tables[tableIndex];
+  if (!t || t.length === 0) return;
+  tables[tableIndex] = [];
+  ended++;
+  for (const h of t) { if (h.timer) clearTimeout(h.timer); void h.room.leave(true).catch(() => undefined); }
+  void table(tableIndex).catch(() => { failures++; });
+}
+
+async function table(index: number): Promise<void> {
+  const host = await new Client(url).create('isle', { seats: 2, name: `h${index}` });
+  const a = human(host, index);
+  const guest = await new Client(url).joinById(host.roomId, { name: `g${index}` });
+  const b = human(guest, index);
+  const t0 = Date.now();
+  while (a.seat < 0 || b.seat < 0) {
+    if (Date.now() - t0 > 30_000) throw new Error('no seat message');
+    await sleep(20);
+  }
+  host.send('start', {});
+  tables[index] = [a, b];
+}
+
+async function grow(to: number): Promise<void> {
+  let next = tables.length;
+  const worker = async () => {
+    while (next < to) {
+      const i = next++;
+      tables[i] = [];
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await Promise.race([table(i), sleep(30_000).then(() => { throw new Error(`room ${i}: not started within 30 s`); })]);
+          break;
+        } catch (e) {
+          failures++;
+          if (attempt >= 3) throw e;
+          await sleep(500);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, worker));
+}
+
+/** The server's time in garbage collection so far (s), from prom-client's GC histogram. */
+function gcSeconds(text: string): number {
+  let sum = 0;
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} ([0-9.e+-]+)$/gm)) sum += Number(m[1]);
+  return sum;
+}
+
+async function serverSample(): Promise<{ cpu: number; rss: number; heap: number; lagP99: number; gc: number; at: number }> {
+  const text = await (await fetch(`${http}/metrics`)).text();
+  return {
+    gc: gcSeconds(text),
+    cpu: metric(text, 'process_cpu_seconds_total'),
+    rss: metric(text, 'process_resident_memory_bytes'),
+    heap: metric(text, 'nodejs_heap_size_used_bytes'),
+    lagP99: metric(text, 'nodejs_eventloop_lag_p99_seconds'),
+    at: performance.now(),
+  };
+}
+
+const q = (xs: number[], f: number) => xs.length === 0 ? NaN : xs[Math.min(xs.length - 1, Math.floor(f * xs.length))];
+
+async function main(): Promise<void> {
+  const base = await serverSample();
+  for (const rooms of STEPS) {
+    const tCreate = performance.now();
+    await grow(rooms);
+    const createS = (performance.now() - tCreate) / 1000;
+    process.stderr.write(`${rooms} rooms in ${createS.toFixed(1)} s (${failures} failed attempts)\n`);
+    await sleep(WARM_MS);
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    samples = [];
+    refused = 0;
+    moves = 0;
+    measuring = true;
+    const cpu0 = process.cpuUsage();
+    const s0 = await serverSample();
+    await sleep(WINDOW_MS);
+    const s1 = await serverSample();
+    const cpu1 = process.cpuUsage(cpu0);
+    measuring = false;
+    lag.disable();
+    const xs = samples.slice().sort((a, b) => a - b);
+    const wallS = (s1.at - s0.at) / 1000;
+    const live = tables.filter((t) => t.length === 2).length;
+    console.log(JSON.stringify({
+      rooms, live, players: live * 2, createS: +createS.toFixed(1), windowS: +wallS.toFixed(1),
+      moves: xs.length, movesPerS: +(xs.length / wallS).toFixed(1), refused, gamesEnded: ended, failures,
+      p50: +q(xs, 0.5).toFixed(1), p99: +q(xs, 0.99).toFixed(1), max: +(xs[xs.length - 1] ?? NaN).toFixed(1),
+      over50: xs.filter((x) => x > 50).length,
+      serverCpu: +((s1.cpu - s0.cpu) / wallS * 100).toFixed(1),
+      serverLagP99: +(s1.lagP99 * 1000).toFixed(1),
+      serverGc: +((s1.gc - s0.gc) / wallS * 100).toFixed(1),
+      serverRssMB: +(s1.rss / 2 ** 20).toFixed(0),
+      rssPerRoomKB: +((s1.rss - base.rss) / live / 1024).toFixed(0),
+      heapPerRoomKB: +((s1.heap - base.heap) / live / 1024).toFixed(0),
+      genCpu: +((cpu1.user + cpu1.system) / 1e6 / wallS * 100).toFixed(1),
+      genLagP99: +(lag.percentile(99) / 1e6).toFixed(1),
+      genRssMB: +(process.memoryUsage().rss / 2 ** 20).toFixed(0),
+    }));
+  }
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });

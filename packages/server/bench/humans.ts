@@ -1,0 +1,92 @@
+/**
+ * npm run bench:server: how many 2-player rooms of human-paced players one server process holds on
+ * this machine (issue 16, "5,000 players"). The built server runs as its own process
+ * (`node packages/server/dist/main.js`, STORE=memory); the load generator (bench/humans-gen.ts) is a
+ * second process holding two SDK clients per room, each moving 2–5 s after its decision comes up. The
+ * number of rooms grows step by step; after each step the generator measures a window and reports
+ * the client-observed intent → patch latency, the server's CPU and memory, and its own CPU and
+ * event-loop delay (so a saturated generator shows).
+ *
+ * The same run measures the server with its load tuning off (LOAD_TUNING=off and PATCH_RATE_MS=50:
+ * Colyseus' keep-alive sweep, idle patch ticks at full cost and twice as often, patch and ack as
+ * separate writes, the action parsed twice)
+ * and on, alternating step by step on fresh servers, so the two compare on the same machine within
+ * minutes of each other (it is shared with other work).
+ *
+ *   npm run bench:server [-- steps=500,1000,1500,2000,2500 warm-s=5 window-s=20 modes=off,on]
+ *
+ * Targets: p99 ≤ 50 ms at 2,500 rooms (5,000 players); ≤ 150 KB resident per room.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
+
+const STEPS = process.argv[2] ?? '500,1000,1500,2000,2500';
+const WARM = process.argv[3] ?? '5';
+const WINDOW = process.argv[4] ?? '20';
+const MODES = (process.argv[5] ?? 'off,on').split(',');
+
+interface Row { rooms: number; [k: string]: number }
+
+async function run(mode: string, steps: string): Promise<Row[]> {
+  const server = await startServer({
+    STORE: 'memory', LOG_LEVEL: 'warn', LOAD_TUNING: mode, RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000',
+    // The patch interval was 50 ms before the tuning; today's default is 100 ms.
+    ...(mode === 'off' ? { PATCH_RATE_MS: '50' } : {}),
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+  });
+  const rows: Row[] = [];
+  try {
+    const gen = spawn(process.execPath, [
+      require.resolve('ts-node/dist/bin.js'), '-P', path.join(__dirname, '..', 'tsconfig.test.json'), '--transpile-only',
+      path.join(__dirname, 'humans-gen.ts'), server.url, server.http, steps, WARM, WINDOW,
+    ], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } });
+    let buf = '';
+    gen.stdout!.on('data', (b: Buffer) => {
+      buf += b.toString();
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        try {
+          const row = JSON.parse(line) as Row;
+          rows.push(row);
+          process.stderr.write(`[tuning ${mode}] ${line}\n`);
+        } catch { process.stderr.write(`${line}\n`); }
+      }
+    });
+    const code = await new Promise<number | null>((r) => gen.on('exit', r));
+    if (code !== 0) process.stderr.write(`generator exited with ${code}\n`);
+  } finally {
+    // A profiling server (--cpu-prof) writes its profile on a clean exit: SIGTERM first.
+    if (process.env.SERVER_NODE_OPTIONS) {
+      server.child.kill('SIGTERM');
+      await Promise.race([server.exited, new Promise((r) => setTimeout(r, 20_000))]);
+    }
+    await killServer(server);
+    // The server's own output (warnings; --trace-gc lines when SERVER_NODE_OPTIONS asks for them).
+    if (process.env.SERVER_LOG) fs.writeFileSync(`${process.env.SERVER_LOG}.${mode}`, server.output.join('\n'));
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  await ensureBuilt();
+  console.log(`node ${process.version}; server: node packages/server/dist/main.js, STORE=memory; steps ${STEPS}, warm ${WARM} s, window ${WINDOW} s`);
+  // Step by step, each mode on a fresh server, one after the other: the machine is shared, and
+  // alternating keeps the two columns of a step minutes apart at most.
+  const results: [string, Row[]][] = MODES.map((m) => [m, []]);
+  for (const step of STEPS.split(',')) {
+    for (const [mode, rows] of results) rows.push(...await run(mode, step));
+  }
+  console.log('| tuning | rooms (players) | moves/s | p50 ms | p99 ms | max ms | > 50 ms | server CPU | server GC | server lag p99 | server RSS | RSS/room | heap/room | generator CPU | generator lag p99 |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const [mode, rows] of results) {
+    for (const r of rows) {
+      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} | ${r.serverCpu} % | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.genCpu} % | ${r.genLagP99} ms |`);
+    }
+  }
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });

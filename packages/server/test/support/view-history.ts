@@ -1,0 +1,25 @@
+/**
+ * The truth a client's decoded views are checked against: every PlayerView the server had, per room,
+ * recorded each time a room refreshes its mirror (once per applied action, and at the start).
+ * Entry i of a room's list is point i of its game: one JSON per seat, then the spectator's.
+ */
+import { playerView, type GameState } from '@isle-of-trains/rules';
+import { IsleRoom } from '../../src/room';
+
+export type ViewHistory = Map<string, string[][]>;
+
+/** Start recording (once per test file); returns the history, filled as rooms play. */
+export function recordServerViews(): ViewHistory {
+  const history: ViewHistory = new Map();
+  const proto = IsleRoom.prototype as unknown as { refreshMirror(this: IsleRoom): void };
+  const originalRefresh = proto.refreshMirror;
+  proto.refreshMirror = function (this: IsleRoom) {
+    originalRefresh.call(this);
+    const game = (this as unknown as { game: GameState | null }).game;
+    if (!game) return;
+    let h = history.get(this.roomId);
+    if (!h) history.set(this.roomId, h = []);
+    h.push([...game.players.map((_, seat) => JSON.stringify(playerView(game, seat))), JSON.stringify(playerView(game, 'spectator'))]);
+  };
+  return history;
+}
