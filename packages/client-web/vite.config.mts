@@ -29,17 +29,26 @@ function precompress(): Plugin {
   };
 }
 
-// The rules package is pure TypeScript: bundle it from source, no build step needed.
+// The rules and client packages are pure TypeScript: bundle them from source, no build step needed.
 const rules = fileURLToPath(new URL('../rules/src/index.ts', import.meta.url));
+const client = fileURLToPath(new URL('../client/src/index.ts', import.meta.url));
+// The rules' catalogue check (zod) stays with the server and the tests; the page takes the checked data as is.
+const trustedCatalogue = fileURLToPath(new URL('./src/catalogue-trusted.ts', import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@isle-of-trains/rules': rules } },
+  resolve: {
+    alias: [
+      { find: '@isle-of-trains/rules', replacement: rules },
+      { find: '@isle-of-trains/client', replacement: client },
+      { find: /^\.\/catalogue-check$/, replacement: trustedCatalogue },
+    ],
+  },
   // 'hidden': maps are written for debugging but not referenced from the scripts (and the server does not serve them).
   build: {
     outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: 'hidden',
-    // The rules modules only define things: unused ones (the engine, until the replay viewer loads it) stay out
-    // of the main script.
-    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/]rules[\\/]src[\\/]/.test(id) } },
+    // The rules and client modules only define things: unused ones (the engine, until the replay viewer loads
+    // it; the protocol's zod schemas, which the server checks with) stay out of the main script.
+    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/](rules|client)[\\/]src[\\/]/.test(id) } },
   },
   plugins: [precompress()],
   server: {

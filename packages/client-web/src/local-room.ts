@@ -3,10 +3,10 @@
  * used by the offline preview page and by the unit tests. Pure.
  */
 import { currentDecision, playerView, scoreBreakdown, soloStatus, type GameState } from '@isle-of-trains/rules';
-import type { RoomStateJson } from './room-types';
+import type { IsleStateJSON } from '@isle-of-trains/client';
 
 /** What seat `viewer` would receive: own hand only, others' face-down loads hidden. */
-export function roomFromState(s: GameState, viewer: number | null, extra: Partial<RoomStateJson> = {}): RoomStateJson {
+export function roomFromState(s: GameState, viewer: number | null, extra: Partial<IsleStateJSON> = {}): IsleStateJSON {
   const v = playerView(s, viewer ?? 'spectator');
   const solo = soloStatus(s);
   return {
@@ -17,7 +17,10 @@ export function roomFromState(s: GameState, viewer: number | null, extra: Partia
     scenario: v.options.scenario ?? 0,
     isPrivate: false,
     turnTimeLimit: 0,
-    seats: s.players.map((p) => ({ index: p.seat, name: p.name, kind: 'human', connected: true, botPlaying: false, isCreator: p.seat === 0 })),
+    decisionDeadline: 0,
+    botLevel: 'greedy',
+    seats: s.players.map((p) => ({ index: p.seat, name: p.name, kind: 'human', connected: true, botPlaying: false, isCreator: p.seat === 0, playerId: '', account: false })),
+    rated: false,
     seedHash: 'ff',
     seed: s.gameOver ? s.options.seed : '',
     game: {
@@ -50,8 +53,8 @@ export function roomFromState(s: GameState, viewer: number | null, extra: Partia
         train: p.train.map((c) => ({
           card: c.card,
           loads: c.loads.map((l) => l.kind === 'passenger'
-            ? { kind: 'passenger', card: '', as: '', faceDown: false, passenger: l.id }
-            : { kind: 'card', card: l.faceDown ? '' : l.card ?? '', as: l.as, faceDown: l.faceDown, passenger: '', ...(l.faceDown ? { by: l.by ?? -1 } : {}) }),
+            ? { kind: 'passenger', card: '', as: '', faceDown: false, passenger: l.id, by: -1 }
+            : { kind: 'card', card: l.faceDown ? '' : l.card ?? '', as: l.as, faceDown: l.faceDown, passenger: '', by: l.faceDown ? l.by ?? -1 : -1 }),
         })),
         buildings: p.buildings,
         islands: p.islands.map((i) => ({ island: i.island, secondary: i.secondary ?? -1 })),
@@ -63,6 +66,8 @@ export function roomFromState(s: GameState, viewer: number | null, extra: Partia
     log: [{ n: 1, seat: -1, type: 'start', text: 'The game begins.' }],
     scoresJson: s.gameOver ? JSON.stringify(scoreBreakdown(s)) : '',
     soloJson: solo ? JSON.stringify(solo) : '',
+    spectators: [],
+    undoable: 0,
     ...extra,
   };
 }

@@ -2,9 +2,10 @@
 import { legalActions, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
 import { NONE, normalise, offer, pick, selectedKey, type Offer, type Selection } from './intents';
 import { failureText, listGames, Net, type CreateOptions, type Status } from './net';
-import type { RoomStateJson } from './room-types';
+import type { IsleStateJSON } from '@isle-of-trains/client';
 import { inviteLink, parseLink, SessionStore } from './session-store';
-import { decisionOf, endModel, tableModel, toPlayerView } from './view-model';
+import { decisionOf, endModel, tableModel } from './view-model';
+import { viewFromState } from '@isle-of-trains/client';
 import { mount } from './render/dom';
 import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
@@ -13,6 +14,9 @@ import { replayBar } from './render/replay-bar';
 import { renderTable, updateDetails, type PhoneTab } from './render/table';
 import type { ReplayJson, ReplayModel } from './replay';
 import { beep, notifyTurn } from './cues';
+import { PlayersUi } from './players-ui';
+import { buildPage, parsePage } from './pages';
+import { chatRecord } from './render/chat';
 import './styles.css';
 
 // In production the server serves this page: same origin. Under `vite` (dev) the game server runs on :2567;
@@ -25,6 +29,9 @@ const apiBase: string = dev ? window.location.origin : endpoint;
 const store = new SessionStore(window.localStorage);
 const root = document.getElementById('app')!;
 const link = parseLink(window.location.search, window.location.hash);
+const players = new PlayersUi(apiBase, window.localStorage, schedule);
+/** A players' page (render/players.ts) shown instead of the lobby, once loaded. */
+let page: HTMLElement | null = null;
 
 const lobby: LobbyState = {
   name: store.name,
@@ -43,7 +50,7 @@ const lobby: LobbyState = {
   linkCode: link.code,
 };
 
-let room: RoomStateJson | null = null;
+let room: IsleStateJSON | null = null;
 let mySeat: number | null = null;
 let view: PlayerView | null = null;
 let decision: Decision | null = null;
@@ -57,19 +64,22 @@ let detailsPinned = false;
 let status: Status = 'offline';
 let statusText = '';
 let copied = false;
-const logKept = new Map<number, RoomStateJson['log'][number]>();
+const logKept = new Map<number, IsleStateJSON['log'][number]>();
 let logRoom: string | null = null;
 let tab: PhoneTab = 'table';
 /** After the next render, focus this element (data-fkey): the Confirm button, or the target acted on. */
 let focusNext: string | null = null;
 let wasMine = false;
+/** The ended game's rematch room once someone asked for it, and whether this page asked (then it moves there at once). */
+let rematchRoom: string | null = null;
+let rematchWanted = false;
 const cues = {
   sound: window.localStorage.getItem('iot.sound') === 'on',
   notify: window.localStorage.getItem('iot.notify') !== 'off' && typeof Notification !== 'undefined' && Notification.permission === 'granted',
 };
 /** The replay viewer's code (it plays the whole rules engine again) loads only when a replay is opened. */
 type ReplayModule = typeof import('./replay');
-let replay: { id: string; model: ReplayModel; mod: ReplayModule; index: number; playing: boolean; timer: number | undefined } | null = null;
+let replay: { id: string; model: ReplayModel; mod: ReplayModule; index: number; playing: boolean; timer: number | undefined; chat: NonNullable<ReplayJson['chat']> } | null = null;
 
 const net = new Net(endpoint, store, {
   state(s) {
@@ -79,8 +89,13 @@ const net = new Net(endpoint, store, {
     }
     // The room keeps only its latest log entries; the page keeps every one it has seen (numbers are the server's).
     for (const e of s.log ?? []) logKept.set(e.n, e);
+    // Lines the server no longer has although they are within its window were an undone step's: they go too.
+    const first = s.log?.[0]?.n;
+    if (first !== undefined) {
+      const present = new Set(s.log.map((e) => e.n));
+      for (const n of logKept.keys()) if (n >= first && !present.has(n)) logKept.delete(n);
+    }
     room = { ...s, log: [...logKept.values()].sort((x, y) => x.n - y.n) };
-    if (mySeat === null) mySeat = guessSeat(s);
     recompute();
     schedule();
   },
@@ -94,7 +109,6 @@ const net = new Net(endpoint, store, {
     status = s;
     if (s === 'connected') pending = false;
     statusText = detail || (s === 'connected' ? '' : s);
-    if (s === 'lost' && room && net.roomId && !/You left|taken over/.test(detail)) void rejoin(net.roomId, 1);
     if (s === 'connected' && detail === 'Reconnected.') {
       window.setTimeout(() => {
         if (statusText === 'Reconnected.') {
@@ -116,44 +130,31 @@ const net = new Net(endpoint, store, {
     recompute();
     schedule();
   },
+  chat(line) {
+    // (a line may arrive before this room's first render: the conversation switches rooms here too)
+    players.chat.room(net.roomId);
+    players.chat.add(line);
+    schedule();
+  },
+  chatRefused(code, message) {
+    players.chat.refused(code, message);
+    schedule();
+  },
+  rematch(roomId) {
+    rematchRoom = roomId;
+    if (rematchWanted) void joinRematch(roomId);
+    schedule();
+  },
   restarting(seconds) {
     statusText = `The server is restarting${seconds ? ` in ${seconds} s` : ''}: you will be reconnected.`;
     schedule();
   },
 }, apiBase);
-
-/** The connection is gone for good (the SDK gave up, or the server restarted): rejoin with the seat token. */
-async function rejoin(roomId: string, attempt: number): Promise<void> {
-  if (attempt > 4) {
-    statusText = 'The connection to this game is lost. Reload the page to try again, or leave.';
-    schedule();
-    return;
-  }
-  await new Promise((r) => window.setTimeout(r, 1000 * attempt));
-  if (status !== 'lost' || net.roomId !== roomId) return;
-  statusText = `Reconnecting (attempt ${attempt})…`;
-  schedule();
-  const ok = await net.resume(roomId, lobby.name).catch(() => false);
-  if (ok) {
-    status = 'connected';
-    statusText = 'Reconnected.';
-    schedule();
-  } else {
-    status = 'lost';
-    await rejoin(roomId, attempt + 1);
-  }
-}
-
-/** Before the server's `seat` message: the seat whose hand we can see. */
-function guessSeat(s: RoomStateJson): number | null {
-  const ps = s.game?.players ?? [];
-  const mine = ps.filter((p) => Array.isArray(p.hand) && p.hand.length > 0 && p.hand.length === p.handCount);
-  return mine.length === 1 ? mine[0].seat : null;
-}
+net.identity = () => players.identity.auth;
 
 function recompute(): void {
   if (!room) return;
-  view = toPlayerView(room, mySeat);
+  view = viewFromState(room, mySeat ?? 'spectator');
   decision = decisionOf(room, view);
   legal = view && mySeat !== null && decision && decision.seat === mySeat ? legalActions(view, mySeat) : [];
   selection = normalise(legal, selection, view, mySeat, decision);
@@ -165,7 +166,10 @@ function recompute(): void {
   wasMine = mine;
   // The end panel sits on the table tab: show it when the game ends (phones).
   const over = !!room.game?.gameOver;
-  if (over && !wasOver) tab = 'table';
+  if (over && !wasOver) {
+    tab = 'table';
+    players.refreshRatings();
+  }
   wasOver = over;
 }
 let wasOver = false;
@@ -173,6 +177,27 @@ let wasOver = false;
 function currentOffer(): Offer {
   if (pending) return { prompt: 'Sending…', targets: {}, buttons: [], canCancel: false };
   return offer(legal, selection, view, mySeat, decision);
+}
+
+/** Take back the last step of this turn (the server says how many may be: `undoable`). */
+function undo(): void {
+  if (pending || !room || !((room.undoable ?? 0) > 0) || !decision || decision.seat !== mySeat) return;
+  selection = NONE;
+  refusal = null;
+  awaitAnswer();
+  focusNext = 'btn:undo';
+  net.undo();
+  schedule();
+}
+
+/** One message at a time: the next choice is offered once the server answered (or after 5 s without an answer). */
+function awaitAnswer(): void {
+  pending = true;
+  window.clearTimeout(pendingTimer);
+  pendingTimer = window.setTimeout(() => {
+    pending = false;
+    schedule();
+  }, 5000);
 }
 
 function onPick(key: string): void {
@@ -185,14 +210,10 @@ function onPick(key: string): void {
   if (selection.kind === 'confirm') focusNext = 'btn:confirm';
   else if (r.send && before.kind === 'confirm' && before.at) focusNext = before.at;
   else if (key === 'cancel' && before.kind === 'confirm' && before.at) focusNext = before.at;
+  else if (r.send) focusNear = keysBeside(key);
   if (r.send) {
     refusal = null;
-    pending = true;
-    window.clearTimeout(pendingTimer);
-    pendingTimer = window.setTimeout(() => {
-      pending = false;
-      schedule();
-    }, 5000);
+    awaitAnswer();
     net.send(r.send);
   }
   schedule();
@@ -270,20 +291,27 @@ function render(): void {
     renderReplay();
     return;
   }
+  if (page) {
+    mount(root, page);
+    return;
+  }
   if (!room || !net.room) {
     document.title = 'Isle of Trains';
     mount(root, renderLobby(lobby, {
       change(patch) {
         const nameChanged = patch.name !== undefined;
         Object.assign(lobby, patch);
-        if (nameChanged) store.name = lobby.name;
+        if (nameChanged) {
+          store.name = lobby.name;
+          players.nameChanged(lobby.name);
+        }
         schedule();
       },
       create: (o: CreateOptions) => void withBusy(() => net.create(o)),
       join: (id: string) => void withBusy(() => net.joinById(id, lobby.name.trim())),
       joinCode: (code: string) => void withBusy(() => net.joinByCode(code, lobby.name.trim())),
       refresh: refreshGames,
-    }));
+    }, players.accountPanel()));
     return;
   }
   if (room.phase === 'lobby' || !room.game || !room.game.players || room.game.players.length === 0) {
@@ -299,7 +327,7 @@ function render(): void {
         else done();
       },
       leave: () => void net.leave().then(resetToLobby),
-    }, refusal));
+    }, refusal, { rating: (seat) => players.seatRating(room!, seat), chat: players.chatPanel(net, room, mySeat) }));
     return;
   }
   const m = tableModel(room, mySeat);
@@ -314,7 +342,8 @@ function render(): void {
     ? renderEnd(endModel(room, m.scores, m.solo), m.scores, room.seed, {
       gameId,
       onLobby: () => void net.leave().then(resetToLobby),
-      onRematch: mySeat !== null ? () => void rematch() : undefined,
+      onRematch: mySeat !== null || rematchRoom ? () => void rematch() : undefined,
+      rematchLabel: rematchRoom && !rematchWanted ? (mySeat !== null ? 'Join the rematch (same seats, new seed)' : 'Watch the rematch') : undefined,
       onReplay: gameId ? () => void openReplay(gameId) : undefined,
     })
     : null;
@@ -328,6 +357,11 @@ function render(): void {
     deadline: room.decisionDeadline && room.decisionDeadline > 0 ? room.decisionDeadline : null,
     chapter: room.scenario,
     endPanel,
+    rated: !!room.rated,
+    rating: (seat) => players.seatRating(room!, seat),
+    side: players.chatPanel(net, room, mySeat),
+    undo: isMine && room.phase === 'playing' && (room.undoable ?? 0) > 0 ? { count: room.undoable ?? 0, onUndo: undo } : null,
+    spectators: room.spectators ?? [],
     tab,
     onTab(t) {
       tab = t;
@@ -364,13 +398,31 @@ function render(): void {
     },
     onLeave() {
       if (gameOver) void net.leave().then(resetToLobby);
-      else if (window.confirm('Leave this game? A bot plays your seat until you open the game\'s link again.')) void net.leave(true).then(resetToLobby);
+      else if (window.confirm(room?.rated && mySeat !== null
+        ? 'Leave this rated game? It counts as a loss for your rating, even if you come back later. A bot plays your seat until you open the game\'s link again.'
+        : 'Leave this game? A bot plays your seat until you open the game\'s link again.')) void net.leave(true).then(resetToLobby);
     },
   }));
   afterRender();
 }
 
 let lastLogSeen = -1;
+/**
+ * A move sent straight from a focused target (a card paid, a discard) may take that target away: focus then
+ * goes to its nearest neighbour in the same row, so the next key press carries on from there (a payment of
+ * several cards is one Enter each). Nothing when the keyboard was elsewhere.
+ */
+let focusNear: string[] | null = null;
+function keysBeside(key: string): string[] | null {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || el.getAttribute('data-key') !== key) return null;
+  const row = el.closest('.hand, .display-cards, .choices, .player');
+  if (!row) return null;
+  const keys = [...row.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!);
+  const at = keys.indexOf(key);
+  return [key, ...keys.slice(at + 1), ...keys.slice(0, at).reverse()];
+}
+
 /** Keep the newest log line in view when one arrives; move focus where the last action asked. */
 function afterRender(): void {
   const log = root.querySelector<HTMLElement>('.log-list');
@@ -386,20 +438,36 @@ function afterRender(): void {
       focusNext = null;
     }
   }
+  // Once the move's answer is drawn (the target gone or still there): the target, else its nearest neighbour.
+  if (focusNear && !pending) {
+    const near = focusNear;
+    focusNear = null;
+    if (!document.activeElement || document.activeElement === document.body) {
+      for (const k of near) {
+        const el = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`);
+        if (el) { el.focus({ preventScroll: false }); break; }
+      }
+    }
+  }
 }
 
-/** A new game with this one's seats, bots and settings; the server deals it from a new seed. */
+/**
+ * A new game at this table (same seats, bots and settings, a new seed): the server sets it up and tells
+ * everyone its room (docs/PROTOCOL.md "Rematch"); this page then moves there with its seat token.
+ */
 async function rematch(): Promise<void> {
   if (!room) return;
-  const bots = room.seats.filter((x) => x.kind === 'bot').length;
-  const mode = room.mode === 'scenario' ? 'scenario' : room.mode === 'challenge' ? 'challenge' : 'multiplayer';
-  const o: CreateOptions = {
-    name: lobby.name.trim() || 'Player', seats: room.seatsTotal, bots, botLevel: room.botLevel || lobby.botLevel,
-    private: room.isPrivate, turnTimeLimit: room.turnTimeLimit, mode, scenario: room.scenario,
-  };
-  await net.leave().catch(() => undefined);
+  rematchWanted = true;
+  if (rematchRoom) await joinRematch(rematchRoom);
+  else net.askRematch();
+  schedule();
+}
+
+async function joinRematch(roomId: string): Promise<void> {
+  rematchRoom = null;
+  rematchWanted = false;
   clearTable();
-  await withBusy(() => net.create(o));
+  await withBusy(() => net.joinRematch(roomId, lobby.name.trim()));
 }
 
 /** The replay viewer: fetch the replay, play it again through the rules, step through it. */
@@ -409,7 +477,7 @@ async function openReplay(id: string): Promise<void> {
     if (!res.ok) throw new Error(`The replay is not available (${res.status}).`);
     const data = (await res.json()) as ReplayJson;
     const mod = await import('./replay');
-    replay = { id, model: mod.buildReplay(data), mod, index: 0, playing: false, timer: undefined };
+    replay = { id, model: mod.buildReplay(data), mod, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [] };
     window.history.replaceState(null, '', `/?replay=${encodeURIComponent(id)}`);
   } catch (e) {
     refusal = failureText(e);
@@ -445,6 +513,7 @@ function renderReplay(): void {
     statusText: 'Replay', statusKind: 'connected', refusal: null, detailsCard, detailsPinned, turnTimeLimit: 0, deadline: null,
     chapter: rm.scenario, endPanel: null, tab, onTab(t) { tab = t; schedule(); }, onDismissRefusal: () => undefined,
     leaveLabel: 'Close the replay',
+    side: chatRecord(r.chat),
     onLeave() {
       replayPlay(false);
       replay = null;
@@ -465,7 +534,53 @@ function showDetails(id: string | null, pinned = false): void {
   updateDetails(root, id, detailsPinned, () => showDetails(null));
 }
 
+/**
+ * Table keys (help panel "Keys"), so a turn takes a few presses rather than a long walk with Tab:
+ * D the display's first card on offer, H the hand's first card on offer, B the next hand card that can be
+ * built, arrows along a row of cards, 1–9 the move buttons by the prompt, U or Ctrl+Z undo, Escape cancel.
+ */
+function tableKey(e: KeyboardEvent): boolean {
+  if (replay || !room || room.phase !== 'playing') return false;
+  const t = e.target as HTMLElement | null;
+  if (t && (/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.isContentEditable)) return false;
+  const focus = (el: Element | null | undefined) => {
+    if (!el) return false;
+    (el as HTMLElement).focus();
+    return true;
+  };
+  const k = e.key;
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && k.toLowerCase() === 'z') { undo(); return true; }
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  if (k === 'u' || k === 'U') { undo(); return true; }
+  if (k === 'd' || k === 'D') return focus(root.querySelector('.display-cards [data-key]') ?? root.querySelector('.display-cards .card'));
+  if (k === 'h' || k === 'H') return focus(root.querySelector('.hand [data-key]') ?? root.querySelector('.hand .card'));
+  if (k === 'b' || k === 'B') {
+    const buildable = new Set(legal.filter((a) => a.type === 'build').map((a) => `hand:${(a as { card: string }).card}`));
+    const cards = [...root.querySelectorAll<HTMLElement>('.hand [data-key]')].filter((el) => buildable.has(el.dataset.key ?? ''));
+    const at = cards.indexOf(document.activeElement as HTMLElement);
+    return focus(cards[(at + 1) % Math.max(1, cards.length)]);
+  }
+  if (/^[1-9]$/.test(k)) {
+    const btn = root.querySelectorAll<HTMLElement>('.dock .choices button')[Number(k) - 1];
+    if (!btn) return false;
+    btn.click();
+    return true;
+  }
+  if ((k === 'ArrowRight' || k === 'ArrowLeft') && t) {
+    const row = t.closest('.hand, .display-cards');
+    if (!row) return false;
+    const cards = [...row.querySelectorAll<HTMLElement>('.card')];
+    const i = cards.indexOf(t);
+    return i >= 0 && focus(cards[i + (k === 'ArrowRight' ? 1 : -1)]);
+  }
+  return false;
+}
+
 document.addEventListener('keydown', (e) => {
+  if (tableKey(e)) {
+    e.preventDefault();
+    return;
+  }
   if (e.key !== 'Escape') return;
   if (replay) return;
   if (detailsPinned) showDetails(null);
@@ -482,6 +597,21 @@ window.setInterval(() => {
 
 async function boot(): Promise<void> {
   installSprite();
+  const route = parsePage(window.location.search);
+  const who = players.boot(lobby.name).then((name) => {
+    // A first visit plays under the guest name the server gave, until the player types their own.
+    if (name && !lobby.name.trim()) {
+      lobby.name = name;
+      store.name = name;
+      schedule();
+    }
+  });
+  if (route) {
+    await who;
+    page = await buildPage(route, players.identity);
+    schedule();
+    return;
+  }
   const replayId = new URLSearchParams(window.location.search).get('replay');
   if (replayId && /^[\w-]{1,64}$/.test(replayId)) {
     await openReplay(replayId);

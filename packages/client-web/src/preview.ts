@@ -6,7 +6,8 @@
 import { applyAction, createGame, currentDecision, legalActions, type GameState } from '@isle-of-trains/rules';
 import { NONE, offer, pick, selectedKey, type Selection } from './intents';
 import { roomFromState } from './local-room';
-import { endModel, tableModel, toPlayerView } from './view-model';
+import { endModel, tableModel } from './view-model';
+import { viewFromState } from '@isle-of-trains/client';
 import { mount } from './render/dom';
 import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
@@ -41,7 +42,7 @@ function render(): void {
   const d = currentDecision(state);
   const seat = d ? d.seat : 0;
   const room = roomFromState(state, seat, { log });
-  const view = toPlayerView(room, seat)!;
+  const view = viewFromState(room, seat)!;
   const legal = d ? legalActions(view, seat) : [];
   const o = offer(legal, selection, view, seat, d);
   const m = tableModel(room, seat)!;

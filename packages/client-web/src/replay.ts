@@ -12,6 +12,8 @@ export interface ReplayJson {
   roomId: string;
   options: GameOptions;
   actions: { seat: number; action: Action }[];
+  /** The table chat, as kept with the game (docs/PROTOCOL.md); text, never HTML. */
+  chat?: { seat: number | null; name: string; text: string; at: string }[];
 }
 
 export interface ReplayModel {

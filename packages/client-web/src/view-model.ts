@@ -1,18 +1,17 @@
 /**
- * Pure functions from the room state to (1) a rules PlayerView for the local seat,
- * so legalActions can offer moves, and (2) the model of what the table shows.
- * No DOM here: everything is unit-tested under jest.
+ * Pure functions from the room state (and the rules PlayerView the client package builds from it,
+ * `viewFromState`) to the model of what the table shows. No DOM here: everything is unit-tested under jest.
  */
 import {
   carAccepts, currentDecision, DESTINATIONS, ISLANDS, playerScore, scoreBreakdown, soloStatus, TICKETS,
   capacityOf, weightOf, buildingPoints, loadItemId,
-  type CargoType, type Decision, type Load, type PlayerView, type PlayerViewPlayer, type ScoreBreakdown, type SoloStatus, type Task,
+  type Decision, type Load, type PlayerView, type ScoreBreakdown, type SoloStatus,
 } from '@isle-of-trains/rules';
 import {
   bonusText, capacityText, CARGO_LABEL, cardName, contractText, destinationInfo, goodsText, passengerInfo, placeName,
   rewardText, safeCard, scenarioObjective, shortName, ticketName, type DestinationInfo, type PassengerInfo,
 } from './cards';
-import type { GameJson, LoadJson, PlayerJson, RoomStateJson, SeatInfoJson } from './room-types';
+import { viewFromState, type GameJSON, type IsleStateJSON, type SeatInfoJSON } from '@isle-of-trains/client';
 
 export function parseJson<T>(s: string | undefined | null): T | null {
   if (!s) return null;
@@ -25,77 +24,8 @@ export function parseJson<T>(s: string | undefined | null): T | null {
 
 const arr = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
 
-/**
- * One load as the rules see it. A face-down card is known only to the seat that loaded it (`by`): the ids
- * of the face-down cards I loaded come separately, in table order, whichever train they are on.
- */
-function toLoad(l: LoadJson, mine: string[], mySeat: number | null): Load {
-  if (l.kind === 'passenger') return { kind: 'passenger', id: l.passenger };
-  if (!l.faceDown) return { kind: 'card', card: l.card || null, as: (l.as || 'any') as CargoType | 'any', faceDown: false };
-  const by = typeof l.by === 'number' ? l.by : -1;
-  const id = mySeat !== null && by === mySeat ? mine.shift() ?? null : null;
-  return { kind: 'card', card: id, as: (l.as || 'any') as CargoType | 'any', faceDown: true, by };
-}
-
-function toPlayer(p: PlayerJson, mySeat: number | null, mine: string[]): PlayerViewPlayer {
-  const own = mySeat !== null && p.seat === mySeat;
-  return {
-    seat: p.seat,
-    name: p.name,
-    hand: own ? [...arr(p.hand)] : null,
-    handCount: p.handCount ?? 0,
-    train: arr(p.train).map((c) => ({ card: c.card, loads: arr(c.loads).map((l) => toLoad(l, mine, mySeat)) })),
-    buildings: [...arr(p.buildings)],
-    islands: arr(p.islands).map((i) => ({ island: i.island, secondary: i.secondary < 0 ? null : i.secondary })),
-    supply: [...arr(p.supply)],
-    vp: p.vp ?? 0,
-    delivered: { ...(p.delivered ?? {}) },
-  };
-}
-
-/** The rules PlayerView for `mySeat` (or a spectator when null); null before the game starts. */
-export function toPlayerView(room: RoomStateJson, mySeat: number | null): PlayerView | null {
-  const g = room.game;
-  if (!g || !g.players || g.players.length === 0 || !g.turn) return null;
-  const mode = room.mode === 'challenge' || room.mode === 'scenario' ? room.mode : 'multiplayer';
-  const queue = parseJson<Task[]>(g.turn.queueJson) ?? [];
-  return {
-    kind: 'view',
-    version: 1,
-    viewer: mySeat ?? 'spectator',
-    options: {
-      players: g.players.length,
-      mode,
-      scenario: room.scenario > 0 ? room.scenario : null,
-      names: g.players.map((p) => p.name),
-    },
-    deckCount: g.deckCount,
-    discardCount: g.discardCount,
-    discardTop: g.discardTop ? g.discardTop : null,
-    display: [...arr(g.display)],
-    bagCount: g.bagCount,
-    islandsOnMap: [...arr(g.islandsOnMap)],
-    tickets: arr(g.tickets).map((t) => ({ destination: t.destination, tile: t.tile, filled: [...arr(t.filled)] })),
-    progress: g.progress,
-    progressThreshold: g.progressThreshold > 0 ? g.progressThreshold : null,
-    progressTrain: g.progressTrain >= 0 ? g.progressTrain : null,
-    players: (() => {
-      const me = mySeat === null ? undefined : g.players.find((p) => p.seat === mySeat);
-      const mine = [...arr(me?.faceDownCards)];
-      return g.players.map((p) => toPlayer(p, mySeat, mine));
-    })(),
-    turn: { seat: g.turn.seat, actionsLeft: g.turn.actionsLeft, number: g.turn.number, ending: !!g.turn.ending, queue },
-    endTriggered: !!g.endTriggered,
-    finalTurnsLeft: g.finalTurnsLeft >= 0 ? g.finalTurnsLeft : null,
-    gameOver: !!g.gameOver,
-    result: g.gameOver
-      ? { reason: (g.resultReason || 'cards') as 'cards', solo: g.soloOutcome ? (g.soloOutcome as 'won') : null }
-      : null,
-  };
-}
-
 /** The server's decision if it sent one, else the rules' reading of the view. */
-export function decisionOf(room: RoomStateJson, view: PlayerView | null): Decision | null {
+export function decisionOf(room: IsleStateJSON, view: PlayerView | null): Decision | null {
   const g = room.game;
   if (!g || g.gameOver) return null;
   const d = parseJson<Decision | null>(g.decisionJson);
@@ -103,7 +33,7 @@ export function decisionOf(room: RoomStateJson, view: PlayerView | null): Decisi
   return view ? currentDecision(view) : null;
 }
 
-export function seatName(room: RoomStateJson, seat: number): string {
+export function seatName(room: IsleStateJSON, seat: number): string {
   const fromGame = room.game?.players?.[seat]?.name;
   const fromSeat = room.seats?.[seat]?.name;
   return fromGame || fromSeat || `Player ${seat + 1}`;
@@ -282,7 +212,7 @@ function ticketModel(t: { tile: string; filled: string[] }): TicketModel {
   };
 }
 
-function endText(g: GameJson): string | null {
+function endText(g: GameJSON): string | null {
   if (g.gameOver) return null;
   if (g.endTriggered) {
     return g.finalTurnsLeft >= 0
@@ -292,13 +222,13 @@ function endText(g: GameJson): string | null {
   return null;
 }
 
-export function tableModel(room: RoomStateJson, mySeat: number | null): TableModel | null {
-  const view = toPlayerView(room, mySeat);
+export function tableModel(room: IsleStateJSON, mySeat: number | null): TableModel | null {
+  const view = viewFromState(room, mySeat ?? 'spectator');
   const g = room.game;
   if (!view || !g) return null;
   const name = (s: number) => seatName(room, s);
   const d = decisionOf(room, view);
-  const seats: SeatInfoJson[] = arr(room.seats);
+  const seats: SeatInfoJSON[] = arr(room.seats);
   const header: HeaderModel = {
     turnSeat: view.turn.seat,
     turnName: name(view.turn.seat),
@@ -428,7 +358,7 @@ const END_REASONS: Record<string, string> = {
   objective: 'The chapter objective was reached.',
 };
 
-export function endModel(room: RoomStateJson, scores: ScoreBreakdown, solo: SoloStatus | null): EndModel {
+export function endModel(room: IsleStateJSON, scores: ScoreBreakdown, solo: SoloStatus | null): EndModel {
   const names = scores.players.map((p) => seatName(room, p.seat));
   const rows = SCORE_CATEGORIES.map((c) => ({ label: c.label, values: scores.players.map((p) => p[c.key]) }));
   const totals = scores.players.map((p) => p.total);

@@ -8,132 +8,28 @@
  */
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
-import { execSync } from 'child_process';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { createServer, type IsleServer } from '../../server/src/app';
-
-const CLIENT = path.resolve(__dirname, '..');
-const DIST = path.join(CLIENT, 'dist');
-const ARTIFACTS = path.resolve(CLIENT, '../../test-artifacts/client-web');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import type { Page } from 'playwright-core';
+import {
+  DIST, axeProblems, buildingCount, carCount, click, domCounters, frame, handIds, isMyTurn, keys,
+  lastLog, mySeat, paxOnTrain, prompt, ready, shot, ticketPax,
+  useE2E,
+} from './e2e-support';
 
 jest.setTimeout(300_000);
 
-/** Build the client when dist is missing or older than any source file. */
-function ensureBuilt(): void {
-  const index = path.join(DIST, 'index.html');
-  const newest = (dir: string): number => fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
-    const p = path.join(dir, e.name);
-    return Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-  }, 0);
-  const sources = Math.max(newest(path.join(CLIENT, 'src')), newest(path.resolve(CLIENT, '../rules/src')), fs.statSync(path.join(CLIENT, 'index.html')).mtimeMs);
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
-  // Jest sets NODE_ENV=test; the bundle must be a production build like the one the server ships.
-  execSync('npx vite build --mode production', { cwd: CLIENT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
-}
-
-let server: IsleServer;
-let browser: Browser;
-let base: string;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  ensureBuilt();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  server = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, CLIENT_DIST: DIST, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000,
-    // server.close() leaves pending reconnection timers behind, which keep jest alive that long.
-    RECONNECT_SECONDS: 15 });
-  const port = await server.listen();
-  base = `http://127.0.0.1:${port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-});
+const world = useE2E();
+const newPage = (width?: number, height?: number) => world.newPage(width, height);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (process.env.E2E_HANDLES) {
     await new Promise((r) => setTimeout(r, 500));
     // eslint-disable-next-line no-console
     console.log(process.getActiveResourcesInfo());
   }
 });
-
-async function newPage(width = 1366, height = 768): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => pageErrors.push(`${String(e)} ${e.stack ?? ''}`.slice(0, 600)));
-  return page;
-}
-
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
-
-// ------------------------------------------------------------------ reading the page
-
-const keys = (page: Page): Promise<string[]> => page.$$eval('[data-key]', (els) => els.map((e) => e.getAttribute('data-key')!));
-const prompt = (page: Page): Promise<string> => page.$eval('.prompt', (e) => e.textContent ?? '').catch(() => '');
-const mySeat = (page: Page): Promise<number> => page.$eval('.player.me', (e) => Number(e.getAttribute('data-seat')));
-const isMyTurn = (page: Page): Promise<boolean> => page.evaluate(() => document.body.classList.contains('my-turn'));
-const lastLog = (page: Page): Promise<number> => page.$eval('.log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => -1);
-const handIds = (page: Page): Promise<string[]> => page.$$eval('.hand [data-fkey^="hand:"]', (els) => els.map((e) => e.getAttribute('data-fkey')!.slice(5)));
-const carCount = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .car`, (e) => e.length);
-const buildingCount = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .building`, (e) => e.length);
-const paxOnTrain = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .car .pax`, (e) => e.length);
-const ticketPax = (page: Page) => page.$$eval('.ticket .pax', (e) => e.length);
-
-/** Wait until the page offers something to click (the server answered) or the game ended. */
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[data-key]').length > 0 || !!document.querySelector('#end-screen') || !document.body.classList.contains('my-turn'), null, { timeout: 20_000 });
-}
-
-/** The app renders in requestAnimationFrame: let one frame pass before reading the page. */
-const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-
-async function click(page: Page, key: string, confirm = true): Promise<void> {
-  await page.locator(`[data-key="${key}"]`).first().click();
-  await frame(page);
-  await ready(page);
-  // Builds, loads and deliveries wait in the confirm tray until Confirm is pressed.
-  if (confirm && key !== 'cancel' && key !== 'confirm' && (await page.locator('[data-key="confirm"]').count()) > 0) {
-    await page.locator('[data-key="confirm"]').click();
-    await frame(page);
-    await ready(page);
-  }
-}
-
-/** Serious or critical accessibility findings (axe-core, WCAG 2 A/AA rules, contrast included). */
-async function axeProblems(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** DOM nodes and listeners Chrome holds after a forced garbage collection, and the nodes live in the page. */
-async function domCounters(page: Page): Promise<{ nodes: number; listeners: number; live: number; renders: number }> {
-  // Leaving cards fade out as short-lived copies: let them go first, so they are not counted as garbage.
-  await page.waitForFunction(() => !document.querySelector('.ghost'));
-  const cdp = await page.context().newCDPSession(page);
-  // Twice, with a pause: Blink sweeps lazily, and one collection can leave a swept-later tree counted.
-  await cdp.send('HeapProfiler.collectGarbage');
-  await page.waitForTimeout(50);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const c = await cdp.send('Memory.getDOMCounters');
-  await cdp.detach();
-  const live = await page.evaluate(() => {
-    let n = 1;
-    const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
-    while (w.nextNode()) n++;
-    return n;
-  });
-  const renders = Number(await page.getAttribute('#app', 'data-renders'));
-  return { nodes: c.nodes, listeners: c.jsEventListeners, live, renders };
-}
 
 /** Both pages have seen the same last log entry. */
 async function settle(a: Page, b: Page): Promise<void> {
@@ -295,7 +191,7 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
       }
     } as typeof WebSocket;
   });
-  await a.goto(base);
+  await a.goto(world.base);
   await a.waitForSelector('#create-game');
   await a.fill('#f-name', 'Ada');
   await shot(a, 'lobby');
@@ -458,7 +354,7 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   expect(log.join('\n')).toMatch(/Brunel/);
   // A third browser follows a #code link after the start: it watches as a spectator and sees no hand.
   const c = await newPage();
-  await c.goto(`${base}/#${code.toLowerCase()}`);
+  await c.goto(`${world.base}/#${code.toLowerCase()}`);
   await c.waitForSelector('#join-link');
   await c.fill('#f-name', 'Clara');
   await c.click('#join-link');
@@ -472,7 +368,7 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   for (const id of [...(await handIds(a)), ...(await handIds(b))]) expect(htmlC.includes(id)).toBe(false);
   await c.context().close();
 
-  expect(pageErrors).toEqual([]);
+  expect(world.pageErrors).toEqual([]);
   // Leave properly (a consented leave), so the server holds no seat open for a reconnection.
   for (const p of [a, b]) {
     p.once('dialog', (d) => void d.accept());
@@ -486,7 +382,7 @@ test('e2e: assets go out precompressed, hashed ones cached for good, no source m
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1];
   const get = (url: string, encoding: string) => new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
-    http.get(`${base}${url}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+    http.get(`${world.base}${url}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
       let bytes = 0;
       res.on('data', (c: Buffer) => (bytes += c.length));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
@@ -498,6 +394,8 @@ test('e2e: assets go out precompressed, hashed ones cached for good, no source m
   expect(br.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
   const gz = await get(script, 'gzip');
   expect(gz.headers['content-encoding']).toBe('gzip');
+  // The budget: the page's JS, art included, at most 130 KB gzipped (the replay viewer loads apart, when opened).
+  expect(gz.bytes).toBeLessThanOrEqual(130 * 1024);
   const plain = await get(script, 'identity');
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(br.bytes).toBeLessThan(plain.bytes / 3);
@@ -508,7 +406,7 @@ test('e2e: assets go out precompressed, hashed ones cached for good, no source m
 
 test('e2e: a solo chapter clicked through to its end screen', async () => {
   const page = await newPage();
-  await page.goto(base);
+  await page.goto(world.base);
   await page.waitForSelector('#start-solo');
   await page.fill('#f-name', 'Solo');
   await page.selectOption('#f-solo', '1');
@@ -607,6 +505,6 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
   expect(await page.textContent('#replay-move')).not.toBe(lastMove);
   await page.click('.topbar .leave');
   await page.waitForSelector('#create-game');
-  expect(pageErrors).toEqual([]);
+  expect(world.pageErrors).toEqual([]);
   await page.context().close();
 });

@@ -1,8 +1,9 @@
-import { createOptions, failureText, httpBase, openGames, type ListedGame } from '../src/net';
+import { IsleError } from '@isle-of-trains/client';
+import { createOptions, failureText, openGames, type ListedGame } from '../src/net';
 
 const listed = (roomId: string, meta: Partial<ListedGame['metadata']>): ListedGame => ({
   roomId, clients: 1, maxClients: 2,
-  metadata: { seats: 2, freeSeats: 1, humans: 1, bots: 0, mode: 'multiplayer', scenario: 0, phase: 'lobby', botLevel: 'greedy', turnTimeLimit: 0, creator: 'Ada', ...meta },
+  metadata: { seats: 2, freeSeats: 1, humans: 1, bots: 0, mode: 'multiplayer', scenario: 0, phase: 'lobby', botLevel: 'greedy', turnTimeLimit: 0, creator: 'Ada', code: 'K7QX2M', rated: false, ...meta },
 });
 
 describe('net helpers', () => {
@@ -21,6 +22,6 @@ describe('net helpers', () => {
   it('turns failures into plain words', () => {
     expect(failureText(new Error('room "x" is locked'))).toBe('That game is full or has already started.');
     expect(failureText(new Error('BAD_OPTIONS: bots: at least one seat must be left for a human'))).toBe('The server refused those settings: bots: at least one seat must be left for a human');
-    expect(httpBase('ws://h:1/')).toBe('http://h:1');
+    expect(failureText(new IsleError('BAD_CODE', 'that code does not belong to this room'))).toBe('That code does not match the game.');
   });
 });

@@ -1,6 +1,7 @@
 import { currentDecision, legalActions, playerView, type GameState } from '@isle-of-trains/rules';
 import { scenarioObjective } from '../src/cards';
-import { decisionText, endModel, tableModel, toPlayerView } from '../src/view-model';
+import { viewFromState } from '@isle-of-trains/client';
+import { decisionText, endModel, tableModel } from '../src/view-model';
 import { apply, game, playUntil, rng, roomFromState } from './helpers';
 
 /** JSON round trip drops undefined fields, so views compare by their JSON. */
@@ -12,7 +13,7 @@ describe('room state → PlayerView', () => {
     const r = rng(3);
     for (let step = 0; step < 60 && !s.gameOver; step++) {
       for (const seat of [0, 1]) {
-        const v = toPlayerView(roomFromState(s, seat), seat)!;
+        const v = viewFromState(roomFromState(s, seat), seat)!;
         expect(norm(v)).toEqual(norm(playerView(s, seat)));
         expect(legalActions(v, seat)).toEqual(legalActions(s, seat));
       }
@@ -22,15 +23,15 @@ describe('room state → PlayerView', () => {
 
   it('never shows another seat its neighbour’s hand', () => {
     const s = game();
-    const v = toPlayerView(roomFromState(s, 1), 1)!;
+    const v = viewFromState(roomFromState(s, 1), 1)!;
     expect(v.players[0].hand).toBeNull();
     expect(v.players[1].hand).toEqual(s.players[1].hand);
     expect(v.players[0].handCount).toBe(s.players[0].hand.length);
   });
 
   it('is null before the game starts', () => {
-    const room = roomFromState(game(), 0, { phase: 'lobby', game: null });
-    expect(toPlayerView(room, 0)).toBeNull();
+    const room = roomFromState(game(), 0, { phase: 'lobby', game: undefined });
+    expect(viewFromState(room, 0)).toBeNull();
     expect(tableModel(room, 0)).toBeNull();
   });
 });

@@ -143,12 +143,15 @@ export function mount(root: HTMLElement, content: HTMLElement): void {
       // What arrives slides in; new log lines flash (CSS; off under prefers-reduced-motion).
       if (node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) {
         const k = node.getAttribute('data-fkey');
-        if (k && !before.has(k)) node.classList.add('enter');
+        if (k && !before.has(k) && !reducedMotion?.matches) node.classList.add('enter');
       }
       return node;
     },
     onBeforeElUpdated(from, to) {
       (from as WithHandlers)[HANDLERS] = (to as WithHandlers)[HANDLERS];
+      // A render that comes while something is still sliding in (the next patch, the ack) keeps its motion:
+      // the fresh tree has no 'enter', and dropping the class would cut the animation short.
+      if (from.classList.contains('enter')) to.classList.add('enter');
       // The user is typing here: keep their text and caret (the state follows through oninput anyway).
       if (from === document.activeElement && from instanceof HTMLInputElement && to instanceof HTMLInputElement) {
         to.value = from.value;
@@ -159,6 +162,15 @@ export function mount(root: HTMLElement, content: HTMLElement): void {
 }
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+
+// One listener for the whole page: an element whose arrival animation has finished loses 'enter', so a later
+// render neither replays nor keeps it.
+if (typeof document !== 'undefined') {
+  document.addEventListener('animationend', (e) => {
+    const t = e.target;
+    if (t instanceof HTMLElement && (e.animationName === 'arrive' || e.animationName === 'flash')) t.classList.remove('enter');
+  });
+}
 
 /** A copy of a leaving element, fixed where it stood, that fades away and is then removed. */
 function leaveGhost(el: HTMLElement): void {

@@ -10,6 +10,8 @@ export interface EndActions {
   onLobby(): void;
   /** A new game with the same seats, bots and settings (a new seed); absent where it cannot apply. */
   onRematch?: () => void;
+  /** The rematch button's words (e.g. when another player already asked for one). */
+  rematchLabel?: string;
   onReplay?: () => void;
 }
 
@@ -34,7 +36,7 @@ export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: 
       : null,
     e.rating ? h('p', { class: 'rating' }, `Rating: ${e.rating}`) : null,
     h('p', { class: 'end-links' },
-      a.onRematch ? h('button', { type: 'button', class: 'primary', onclick: a.onRematch, 'data-fkey': 'rematch', id: 'rematch' }, 'Play again (same seats, new seed)') : null,
+      a.onRematch ? h('button', { type: 'button', class: 'primary', onclick: a.onRematch, 'data-fkey': 'rematch', id: 'rematch' }, a.rematchLabel ?? 'Play again (same seats, new seed)') : null,
       a.gameId && a.onReplay ? h('button', { type: 'button', onclick: a.onReplay, 'data-fkey': 'replay', id: 'replay-open' }, 'Watch the replay') : null,
       a.gameId ? h('a', { href: `/api/games/${encodeURIComponent(a.gameId)}/replay`, target: '_blank', rel: 'noopener', id: 'replay-link' }, 'Replay data (JSON)') : null,
       seed ? h('span', { class: 'muted' }, `Seed: ${seed}`) : null,

@@ -1,7 +1,7 @@
 /** The lobby (name, new game, solo, open games, join by code) and the waiting room. */
 import { scenarioObjective } from '../cards';
 import type { CreateOptions, ListedGame } from '../net';
-import type { RoomStateJson } from '../room-types';
+import type { IsleStateJSON } from '@isle-of-trains/client';
 import { cx, h } from './dom';
 
 export interface LobbyState {
@@ -46,7 +46,8 @@ function select(value: string, options: [string, string][], onchange: (v: string
     options.map(([v, l]) => h('option', { value: v, selected: v === value }, l)));
 }
 
-export function renderLobby(s: LobbyState, a: LobbyActions): HTMLElement {
+/** `account`: the account panel (render/account.ts), when the server keeps players. */
+export function renderLobby(s: LobbyState, a: LobbyActions, account: HTMLElement | null = null): HTMLElement {
   const nameOk = s.name.trim().length > 0;
   const need = nameOk ? null : h('p', { class: 'hint-text' }, 'Enter your name first.');
   const nameInput = h('input', {
@@ -101,7 +102,8 @@ export function renderLobby(s: LobbyState, a: LobbyActions): HTMLElement {
           const free = m.freeSeats;
           return h('li', null,
             h('span', null, `${m.creator ? `${m.creator}'s game` : 'A game'} · ${m.seats} players${m.bots ? ` (${m.bots} bot${m.bots === 1 ? '' : 's'})` : ''} · ${free} seat${free === 1 ? '' : 's'} free`,
-              m.turnTimeLimit ? ` · ${m.turnTimeLimit}s per decision` : ''),
+              m.turnTimeLimit ? ` · ${m.turnTimeLimit}s per decision` : '',
+              m.rated ? h('span', { class: 'badge rated' }, 'rated') : null),
             h('button', { type: 'button', disabled: !nameOk || s.busy, 'data-fkey': `join:${g.roomId}`, onclick: () => a.join(g.roomId) }, 'Join'));
         })),
     h('form', { class: 'code-join', onsubmit: (e: Event) => { e.preventDefault(); if (s.code.trim()) a.joinCode(s.code.trim()); } },
@@ -111,7 +113,7 @@ export function renderLobby(s: LobbyState, a: LobbyActions): HTMLElement {
   return h('div', { class: 'lobby' },
     h('header', { class: 'lobby-head' }, h('h1', null, 'Isle of Trains'), h('p', null, 'Build trains, load goods and passengers, deliver them around the island.')),
     s.message ? h('p', { class: 'error', role: 'alert' }, s.message) : null,
-    h('section', { class: 'panel name-panel' }, field('Your name', nameInput, 'f-name')),
+    h('div', { class: 'lobby-top' }, h('section', { class: 'panel name-panel' }, field('Your name', nameInput, 'f-name')), account),
     linkJoin,
     h('div', { class: 'lobby-grid' }, create, solo, games));
 }
@@ -122,7 +124,22 @@ export interface WaitingActions {
   leave(): void;
 }
 
-export function renderWaiting(room: RoomStateJson, mySeat: number | null, link: string, copied: boolean, a: WaitingActions, refusal: string | null): HTMLElement {
+/** What the players' side adds to the waiting room: each seat's rating, the table chat. */
+export interface WaitingPlayers {
+  rating(seat: number): string | null;
+  chat: HTMLElement | null;
+}
+
+/** Whether the table is rated, and if not, why (the server decides: `rated` in the room state). */
+export function ratedText(room: IsleStateJSON): string {
+  if (room.rated) return 'Rated game: the result moves every player\'s rating. Leaving it for good (on purpose, or not coming back before the reconnection time runs out) counts as a loss.';
+  if (room.seatsTotal === 1) return 'Unrated: solo games are not rated.';
+  if (room.seats.some((x) => x.kind === 'bot')) return 'Unrated: a bot is at the table.';
+  if (room.seats.some((x) => x.kind === 'human' && !x.account)) return 'Unrated: a game is rated only when every player is signed in to an account.';
+  return 'Unrated for now: it becomes rated when every seat is taken by a player signed in to an account.';
+}
+
+export function renderWaiting(room: IsleStateJSON, mySeat: number | null, link: string, copied: boolean, a: WaitingActions, refusal: string | null, players: WaitingPlayers | null = null): HTMLElement {
   const me = mySeat !== null ? room.seats[mySeat] : null;
   const isCreator = !!me?.isCreator;
   const filled = room.seats.filter((s) => s.kind !== 'empty').length;
@@ -137,8 +154,10 @@ export function renderWaiting(room: RoomStateJson, mySeat: number | null, link: 
             s.kind === 'bot' ? h('span', { class: 'badge' }, `bot${room.botLevel ? ` · ${room.botLevel}` : ''}`) : null,
             s.isCreator ? h('span', { class: 'badge' }, 'host') : null,
             i === mySeat ? h('span', { class: 'badge' }, 'you') : null,
+            players?.rating(i) ? h('span', { class: 'badge', 'data-rating': players.rating(i)! }, `rating ${players.rating(i)}`) : null,
             s.kind === 'human' && !s.connected ? h('span', { class: 'badge warn' }, 'offline') : null)))),
       room.turnTimeLimit > 0 ? h('p', null, `Time per decision: ${room.turnTimeLimit} s`) : null,
+      h('p', { id: 'rated-status', class: cx({ 'rated-yes': !!room.rated }) }, ratedText(room)),
       h('p', null, room.isPrivate ? 'Private game: only people with the link or code can join.' : 'Listed game: anyone in the lobby can join.')),
     h('section', { class: 'panel' },
       h('h2', null, 'Invite'),
@@ -153,5 +172,6 @@ export function renderWaiting(room: RoomStateJson, mySeat: number | null, link: 
       h('p', { class: 'muted' }, filled < room.seatsTotal
         ? `Waiting for ${room.seatsTotal - filled} more player${room.seatsTotal - filled === 1 ? '' : 's'}: share the link or the code.`
         : isCreator ? 'Everyone is here.' : 'Everyone is here: the host starts the game.'),
-      h('button', { type: 'button', class: 'linkish', onclick: a.leave, 'data-fkey': 'leave' }, 'Leave')));
+      h('button', { type: 'button', class: 'linkish', onclick: a.leave, 'data-fkey': 'leave' }, 'Leave')),
+    players?.chat ?? null);
 }

@@ -23,9 +23,19 @@ export interface TableExtras {
   onTab?(t: PhoneTab): void;
   /** Sound and notification switches (absent in the replay viewer). */
   cues?: { sound: boolean; notify: boolean; onSound(): void; onNotify(): void };
+  /** The seat to move may take steps back: how many, and the action (absent otherwise). */
+  undo?: { count: number; onUndo(): void } | null;
+  /** Who is watching (names). */
+  spectators?: readonly string[];
   /** Replaces the dock (the replay viewer's controls). */
   bottom?: HTMLElement | null;
   leaveLabel?: string;
+  /** A seated player's rating, when they have one for this table's group. */
+  rating?(seat: number): string | null;
+  /** More for the side column, under the log (the table chat). */
+  side?: HTMLElement | null;
+  /** The game counts for ratings (a badge in the top bar). */
+  rated?: boolean;
 }
 
 export type PhoneTab = 'table' | 'map' | 'log';
@@ -90,8 +100,9 @@ function islandMap(m: TableModel, ctx: OfferCtx): HTMLElement {
     h('div', { class: 'dests' }, tiles));
 }
 
-function playerPanel(p: PlayerModel, ctx: OfferCtx): HTMLElement {
+function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null): HTMLElement {
   const badges: Child[] = [];
+  if (rating) badges.push(h('span', { class: 'badge rating', 'data-rating': rating, title: 'rating' }, `rating ${rating}`));
   if (p.isTurn) badges.push(h('span', { class: 'badge turn' }, '▶ turn'));
   if (p.kind === 'bot') badges.push(h('span', { class: 'badge' }, 'bot'));
   if (p.botPlaying) badges.push(h('span', { class: 'badge warn' }, 'bot playing for them'));
@@ -153,7 +164,9 @@ function helpPanel(): HTMLElement {
       h('li', null, 'After a build you pay by clicking cards in your hand, one at a time.'),
       h('li', null, 'To deliver, pick a destination, then each contract, passenger or good to hand over, then End delivery.'),
       h('li', null, 'Passengers show their destination by colour, symbol and letter (A–F).'),
-      h('li', null, 'Tab and Enter work everywhere.')));
+      h('li', null, 'Tab and Enter work everywhere.'),
+      h('li', null, 'Keys: D the display, H your hand, B the next card you can build, ← → along a row, 1–9 the buttons by the prompt, U or Ctrl+Z undo, Escape cancel.'),
+      h('li', null, 'Undo takes back your last step of this turn, back to the last card or passenger drawn (those cannot be taken back).')));
 }
 
 /** Card names in log lines, longest first ("Engine Level 1" before "Engine"), each with one copy's id for the details. */
@@ -194,6 +207,13 @@ function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
     onclick: () => ctx.ui.pick(b.key),
   }, b.label));
   if (o.canCancel) buttons.push(h('button', { type: 'button', class: 'choice cancel', 'data-key': 'cancel', 'data-fkey': 'btn:cancel', onclick: () => ctx.ui.pick('cancel') }, 'Cancel'));
+  // Not a data-key target: taking a step back is never one of the turn's choices.
+  if (x.undo) {
+    buttons.push(h('button', {
+      type: 'button', class: 'choice undo', 'data-fkey': 'btn:undo', onclick: x.undo.onUndo, 'aria-keyshortcuts': 'Control+Z',
+      title: 'Take back your last step of this turn (Ctrl+Z). Drawn cards and passengers cannot be taken back.',
+    }, `Undo${x.undo.count > 1 ? ` (${x.undo.count})` : ''}`));
+  }
   const hand = m.hand;
   return h('section', { class: cx('dock', { mine: m.header.isMyTurn, confirming }), 'aria-label': 'Your move', 'data-fkey': 'dock' },
     h('div', { class: 'dock-left' },
@@ -227,7 +247,7 @@ function supplyRow(m: TableModel, ctx: OfferCtx): HTMLElement {
         h('span', { class: 'pile-n' }, String(m.bagCount)), h('span', null, 'in the bag'), hintTag(ctx, 'bag'))));
 }
 
-const TABS: [PhoneTab, string][] = [['table', 'Table'], ['map', 'Island'], ['log', 'Log']];
+const TABS: [PhoneTab, string][] = [['table', 'Table'], ['map', 'Island'], ['log', 'Log & chat']];
 
 export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
   const timer = x.turnTimeLimit > 0 ? h('span', { class: 'badge timer' }, `Timer: ${x.turnTimeLimit}s per decision${x.deadline ? ` · ${Math.max(0, Math.ceil((x.deadline - Date.now()) / 1000))}s left` : ''}`) : null;
@@ -239,6 +259,10 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
       h('h1', null, 'Isle of Trains'),
       h('span', { class: cx('status', x.statusKind), role: 'status' }, x.statusText),
       m.mySeat === null ? h('span', { class: 'badge' }, 'Spectating') : null,
+      x.rated ? h('span', { class: 'badge', id: 'rated-badge', title: 'This game counts for ratings; leaving it for good counts as a loss.' }, 'Rated') : null,
+      x.spectators && x.spectators.length > 0
+        ? h('span', { class: 'badge watchers', title: `Watching: ${x.spectators.join(', ')}`, 'data-fkey': 'watchers' }, `${x.spectators.length} watching: ${x.spectators.join(', ')}`)
+        : null,
       timer,
       cues ? h('button', { type: 'button', class: 'linkish cue', 'aria-pressed': String(cues.sound), onclick: cues.onSound, 'data-fkey': 'sound', title: 'Play a sound when it becomes your turn' }, cues.sound ? 'Sound on' : 'Sound off') : null,
       cues ? h('button', { type: 'button', class: 'linkish cue', 'aria-pressed': String(cues.notify), onclick: cues.onNotify, 'data-fkey': 'notify', title: 'A browser notification when it becomes your turn and this tab is hidden' }, cues.notify ? 'Alerts on' : 'Alerts off') : null,
@@ -253,9 +277,9 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
     h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
       x.endPanel,
       supplyRow(m, ctx),
-      h('section', { class: cx('players', { many: m.players.length >= 3 }), 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx))),
+      h('section', { class: cx('players', { many: m.players.length >= 3 }), 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx, x.rating?.(p.seat) ?? null))),
       islandMap(m, ctx)),
-    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui), helpPanel()),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui), x.side ?? null, helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
   );
 }

@@ -1,0 +1,193 @@
+/**
+ * Who this browser plays as (docs/PROTOCOL.md, "Players"): a guest identity made on the first visit (player id +
+ * secret), or, once the player claims an account or signs in, a session token. Kept in localStorage and sent as
+ * the Authorization header of the players' routes and as the `identity` join option, so games land in the
+ * player's history and rated games move their rating.
+ */
+import type { KeyValueStore } from './session-store';
+
+export interface PlayerInfo { id: string; name: string; username: string | null }
+export interface RatingRow { playerId: string; name: string; group: string; rating: number; mu: number; sigma: number; games: number }
+export interface GameSeat { seat: number; playerId: string | null; name: string; botLevel: string | null; score: number; place: number }
+export interface GameSummary { id: string; finishedAt: string; playerCount: number; mode: string; rated: boolean; seats: GameSeat[] }
+export interface PlayerPage { player: { id: string; name: string; account: boolean }; ratings: RatingRow[]; games: GameSummary[] }
+
+/** What the browser keeps: a guest's secret, or (after claim or sign-in) a session token. Never both in use. */
+interface Kept { id: string; name: string; username: string | null; secret?: string; token?: string }
+
+const KEY = 'iot.identity';
+
+/** A refusal of the players' routes: its code and the server's words. */
+export class ApiError extends Error {
+  constructor(readonly code: string, message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** The rating group a table of `players` counts in (PROTOCOL.md: 2p, or 3-4p). */
+export function ratingGroup(players: number): '2p' | '3-4p' | null {
+  return players === 2 ? '2p' : players >= 3 && players <= 4 ? '3-4p' : null;
+}
+
+export class Identity {
+  private kept: Kept | null;
+  /** The player's ratings, from the last GET /api/me. */
+  ratings: RatingRow[] = [];
+  /** null: players' routes work; else why this browser plays without an identity (database off or unreachable). */
+  unavailable: string | null = null;
+
+  constructor(readonly apiBase: string, private readonly kv: KeyValueStore | null, private readonly http: typeof fetch = (...a) => fetch(...a)) {
+    this.kept = this.read();
+  }
+
+  get player(): PlayerInfo | null {
+    return this.kept ? { id: this.kept.id, name: this.kept.name, username: this.kept.username } : null;
+  }
+
+  get signedIn(): boolean {
+    return !!this.kept?.token;
+  }
+
+  /** The Authorization header value (and the `identity` join option), or null before there is one. */
+  get auth(): string | null {
+    const k = this.kept;
+    if (!k) return null;
+    if (k.token) return `Bearer ${k.token}`;
+    return k.secret ? `Guest ${k.id}:${k.secret}` : null;
+  }
+
+  /**
+   * On load: check the kept identity (or make a guest one on a first visit). A refused one is forgotten and a
+   * new guest made; a server without the players' database leaves the page playing without identity.
+   */
+  async ensure(name?: string): Promise<PlayerInfo | null> {
+    try {
+      if (this.kept) {
+        try {
+          await this.refresh();
+          return this.player;
+        } catch (e) {
+          if (!(e instanceof ApiError) || e.status !== 401) throw e;
+          this.forget();
+        }
+      }
+      const r = await this.call<{ player: PlayerInfo; secret: string }>('POST', '/api/players', name && name.trim() ? { name: name.trim() } : {}, false)
+        .catch((e: unknown) => {
+          // A name the server does not accept must not cost the player their identity.
+          if (e instanceof ApiError && e.code === 'BAD_NAME') return this.call<{ player: PlayerInfo; secret: string }>('POST', '/api/players', {}, false);
+          throw e;
+        });
+      this.keep({ ...r.player, secret: r.secret });
+      this.ratings = [];
+      this.unavailable = null;
+      return this.player;
+    } catch (e) {
+      this.unavailable = e instanceof ApiError && e.status !== 404 ? e.message : 'Player accounts are not available on this server; games still work.';
+      return null;
+    }
+  }
+
+  /** GET /api/me: the name and ratings as the server has them. */
+  async refresh(): Promise<void> {
+    const r = await this.call<{ player: PlayerInfo; ratings: RatingRow[] }>('GET', '/api/me');
+    this.keep({ ...this.kept!, ...r.player });
+    this.ratings = r.ratings;
+    this.unavailable = null;
+  }
+
+  async rename(name: string): Promise<void> {
+    const r = await this.call<{ player: PlayerInfo }>('POST', '/api/me/name', { name });
+    this.keep({ ...this.kept!, ...r.player });
+  }
+
+  /** Guest → account: from now on this browser acts through the session token (the guest secret stops working). */
+  async claim(username: string, password: string): Promise<void> {
+    const r = await this.call<{ player: PlayerInfo; token: string }>('POST', '/api/account/claim', { username, password });
+    this.keep({ ...r.player, token: r.token });
+  }
+
+  /** Another browser: the account replaces whatever identity this one had. */
+  async signIn(username: string, password: string): Promise<void> {
+    const r = await this.call<{ player: PlayerInfo; token: string }>('POST', '/api/account/signin', { username, password }, false);
+    this.keep({ ...r.player, token: r.token });
+    await this.refresh().catch(() => undefined);
+  }
+
+  /** Sign this browser out (its session is revoked), then play on as a new guest. */
+  async signOut(): Promise<void> {
+    await this.call('POST', '/api/account/signout', {}).catch((e: unknown) => {
+      // A session already gone is signed out all the same.
+      if (!(e instanceof ApiError && e.status === 401)) throw e;
+    });
+    this.forget();
+    await this.ensure();
+  }
+
+  /** Revoke every session of the account, this one included; `n` sessions were revoked. */
+  async signOutEverywhere(): Promise<number> {
+    const r = await this.call<{ revoked: number }>('POST', '/api/account/signout-everywhere', {});
+    this.forget();
+    await this.ensure();
+    return r.revoked;
+  }
+
+  playerPage(id: string): Promise<PlayerPage> {
+    return this.call('GET', `/api/players/${encodeURIComponent(id)}`, undefined, false);
+  }
+
+  recentGames(): Promise<{ games: GameSummary[] }> {
+    return this.call('GET', '/api/games?limit=50', undefined, false);
+  }
+
+  leaderboard(group: '2p' | '3-4p'): Promise<{ group: string; players: RatingRow[] }> {
+    return this.call('GET', `/api/leaderboard/${group}`, undefined, false);
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, auth = true): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (auth && this.auth) headers.authorization = this.auth;
+    let res: Response;
+    try {
+      res = await this.http(`${this.apiBase}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      throw new ApiError('OFFLINE', 'Cannot reach the server.', 0);
+    }
+    const json = (await res.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
+    if (!res.ok) throw new ApiError(json?.code ?? `HTTP_${res.status}`, json?.message ?? `The server answered ${res.status}.`, res.status);
+    return json as T;
+  }
+
+  private keep(k: Kept): void {
+    // Whichever credential is current is the only one kept: a session replaces the guest secret.
+    const clean: Kept = { id: k.id, name: k.name, username: k.username ?? null, ...(k.token ? { token: k.token } : { secret: k.secret }) };
+    this.kept = clean;
+    try {
+      this.kv?.setItem(KEY, JSON.stringify(clean));
+    } catch {
+      /* storage disabled: the identity lasts as long as the page */
+    }
+  }
+
+  private forget(): void {
+    this.kept = null;
+    this.ratings = [];
+    try {
+      this.kv?.removeItem(KEY);
+    } catch {
+      /* storage disabled */
+    }
+  }
+
+  private read(): Kept | null {
+    try {
+      const raw = this.kv?.getItem(KEY);
+      if (!raw) return null;
+      const k = JSON.parse(raw) as Kept;
+      if (typeof k.id !== 'string' || typeof k.name !== 'string' || (typeof k.secret !== 'string' && typeof k.token !== 'string')) return null;
+      return k;
+    } catch {
+      return null;
+    }
+  }
+}

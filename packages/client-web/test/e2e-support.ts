@@ -1,0 +1,144 @@
+/**
+ * What the browser tests share: the built client, the browser, reading the page (targets, prompt, hand,
+ * trains, log), clicking through the confirm tray, accessibility checks and DOM counters.
+ */
+import { execSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { createServer, type CreateServerOptions, type IsleServer } from '../../server/src/app';
+
+export const CLIENT = path.resolve(__dirname, '..');
+export const DIST = path.join(CLIENT, 'dist');
+export const ARTIFACTS = path.resolve(CLIENT, '../../test-artifacts/client-web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Build the client when dist is missing or older than any source file. */
+export function ensureBuilt(): void {
+  const index = path.join(DIST, 'index.html');
+  const newest = (dir: string): number => fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
+    const p = path.join(dir, e.name);
+    return Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }, 0);
+  const sources = Math.max(newest(path.join(CLIENT, 'src')), newest(path.resolve(CLIENT, '../rules/src')), fs.statSync(path.join(CLIENT, 'index.html')).mtimeMs);
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  // Jest sets NODE_ENV=test; the bundle must be a production build like the one the server ships.
+  execSync('npx vite build --mode production', { cwd: CLIENT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+/** Debian's chromium, headless, as the project runs it everywhere. */
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+}
+
+/** A browser test's world: the real server in this process serving the built client, and a browser. */
+export interface E2E {
+  server: IsleServer;
+  browser: Browser;
+  base: string;
+  /** Uncaught errors of every page opened with newPage(). */
+  pageErrors: string[];
+  newPage(width?: number, height?: number): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** For a test file: the world starts before its tests and closes after them (its fields are filled in beforeAll). */
+export function useE2E(server: CreateServerOptions = {}): E2E {
+  const world = {} as E2E;
+  beforeAll(async () => { Object.assign(world, await startE2E(server)); });
+  afterAll(async () => { await world.close?.(); });
+  return world;
+}
+
+/** `options`: more server settings (the players' tests turn the players' database on). */
+async function startE2E(options: CreateServerOptions): Promise<E2E> {
+  ensureBuilt();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const server = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, CLIENT_DIST: DIST, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000,
+    // server.close() leaves pending reconnection timers behind, which keep jest alive that long.
+    RECONNECT_SECONDS: 15, ...options });
+  const base = `http://127.0.0.1:${await server.listen()}`;
+  const browser = await launchBrowser();
+  const pageErrors: string[] = [];
+  return {
+    server, browser, base, pageErrors,
+    async newPage(width = 1366, height = 768) {
+      const ctx = await browser.newContext({ viewport: { width, height } });
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => pageErrors.push(`${String(e)} ${e.stack ?? ''}`.slice(0, 600)));
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+
+// ------------------------------------------------------------------ reading the page
+
+export const keys = (page: Page): Promise<string[]> => page.$$eval('[data-key]', (els) => els.map((e) => e.getAttribute('data-key')!));
+export const prompt = (page: Page): Promise<string> => page.$eval('.prompt', (e) => e.textContent ?? '').catch(() => '');
+export const mySeat = (page: Page): Promise<number> => page.$eval('.player.me', (e) => Number(e.getAttribute('data-seat')));
+export const isMyTurn = (page: Page): Promise<boolean> => page.evaluate(() => document.body.classList.contains('my-turn'));
+export const lastLog = (page: Page): Promise<number> => page.$eval('.log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => -1);
+export const handIds = (page: Page): Promise<string[]> => page.$$eval('.hand [data-fkey^="hand:"]', (els) => els.map((e) => e.getAttribute('data-fkey')!.slice(5)));
+export const carCount = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .car`, (e) => e.length);
+export const buildingCount = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .building`, (e) => e.length);
+export const paxOnTrain = (page: Page, seat: number) => page.$$eval(`.player[data-seat="${seat}"] .car .pax`, (e) => e.length);
+export const ticketPax = (page: Page) => page.$$eval('.ticket .pax', (e) => e.length);
+
+/** Wait until the page offers something to click (the server answered) or the game ended. */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[data-key]').length > 0 || !!document.querySelector('#end-screen') || !document.body.classList.contains('my-turn'), null, { timeout: 20_000 });
+}
+
+/** The app renders in requestAnimationFrame: let one frame pass before reading the page. */
+export const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+
+export async function click(page: Page, key: string, confirm = true): Promise<void> {
+  await page.locator(`[data-key="${key}"]`).first().click();
+  await frame(page);
+  await ready(page);
+  // Builds, loads and deliveries wait in the confirm tray until Confirm is pressed.
+  if (confirm && key !== 'cancel' && key !== 'confirm' && (await page.locator('[data-key="confirm"]').count()) > 0) {
+    await page.locator('[data-key="confirm"]').click();
+    await frame(page);
+    await ready(page);
+  }
+}
+
+/** Serious or critical accessibility findings (axe-core, WCAG 2 A/AA rules, contrast included). */
+export async function axeProblems(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** DOM nodes and listeners Chrome holds after a forced garbage collection, and the nodes live in the page. */
+export async function domCounters(page: Page): Promise<{ nodes: number; listeners: number; live: number; renders: number }> {
+  // Leaving cards fade out as short-lived copies: let them go first, so they are not counted as garbage.
+  await page.waitForFunction(() => !document.querySelector('.ghost'));
+  const cdp = await page.context().newCDPSession(page);
+  // Twice, with a pause: Blink sweeps lazily, and one collection can leave a swept-later tree counted.
+  await cdp.send('HeapProfiler.collectGarbage');
+  await page.waitForTimeout(50);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const c = await cdp.send('Memory.getDOMCounters');
+  await cdp.detach();
+  const live = await page.evaluate(() => {
+    let n = 1;
+    const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+    while (w.nextNode()) n++;
+    return n;
+  });
+  const renders = Number(await page.getAttribute('#app', 'data-renders'));
+  return { nodes: c.nodes, listeners: c.jsEventListeners, live, renders };
+}
+
