@@ -21,11 +21,13 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY packages/rules/package.json packages/rules/
 COPY packages/bots/package.json packages/bots/
+COPY packages/client/package.json packages/client/
 COPY packages/server/package.json packages/server/
 COPY packages/client-web/package.json packages/client-web/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY packages/rules packages/rules
 COPY packages/bots packages/bots
+COPY packages/client packages/client
 COPY packages/server packages/server
 COPY packages/client-web packages/client-web
 RUN npm run build -w @isle-of-trains/server \
@@ -42,6 +44,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/rules/package.json packages/rules/
 COPY packages/bots/package.json packages/bots/
+COPY packages/client/package.json packages/client/
 COPY packages/server/package.json packages/server/
 COPY packages/client-web/package.json packages/client-web/
 # `npm ci` installs every workspace's production dependencies (-w does not narrow it; npm 11), so the web
@@ -53,6 +56,7 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 COPY --from=build /app/packages/rules/dist packages/rules/dist
 COPY --from=build /app/packages/bots/dist packages/bots/dist
+COPY --from=build /app/packages/client/dist packages/client/dist
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/client-web/dist packages/client-web/dist
 RUN mkdir -p /data && chown node:node /data

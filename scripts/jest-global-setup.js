@@ -1,6 +1,6 @@
 /**
  * Runs once before any test file (jest globalSetup): builds the web client when its dist/ is missing or
- * older than its sources or the rules it bundles. Test files that need the built client (the browser tests,
+ * older than its sources or the rules and client packages it bundles. Test files that need the built client (the browser tests,
  * the container checks) then find it ready; building it from two test files at once raced (one build
  * deleted the other's compressed files mid-write).
  */
@@ -21,7 +21,7 @@ module.exports = async function globalSetup() {
   if (!fs.existsSync(path.join(CLIENT, 'src'))) return;
   const index = path.join(CLIENT, 'dist', 'index.html');
   const sources = Math.max(
-    newest(path.join(CLIENT, 'src')), newest(path.join(CLIENT, '..', 'rules', 'src')),
+    newest(path.join(CLIENT, 'src')), newest(path.join(CLIENT, '..', 'rules', 'src')), newest(path.join(CLIENT, '..', 'client', 'src')),
     fs.statSync(path.join(CLIENT, 'index.html')).mtimeMs, fs.statSync(path.join(CLIENT, 'vite.config.mts')).mtimeMs,
   );
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
