@@ -312,13 +312,20 @@ export function evaluate(t: Table, seat: Seat): number {
   }
   const others = t.players.length - 1;
   const rival = others > 0 ? 0.6 * best + 0.4 * (sum / others) : 0;
-  // Moving the progress train brings the end closer: good for whoever is ahead.
-  // Moving the progress train (or being ready to) brings the end closer: good for whoever is ahead.
-  const pp = t.endTriggered ? 0 : progressPotential(t, seat);
   const th = CATALOGUE.progressThresholds[String(t.players.length)] ?? 6;
-  const push = W.progressLead * (t.progress + pp) * Math.tanh((mine - best) / 8);
+  // The train at the end of its track ends the game when this turn ends, even before the rules mark it.
+  // Counting it only once marked made a leader's ticket delivery that filled the last tile look worse than
+  // drawing cards (the delivery's future worth vanishes at once, the lock-in only a turn later), and
+  // greedy games went round in circles for thousands of actions.
+  const ending = t.endTriggered || t.progress >= th;
+  // Moving the progress train (or being ready to) brings the end closer: good for whoever is ahead. A game
+  // far longer than any normal one leans everyone toward ending it, leader or not: a table where nobody
+  // will end the game is worse for every player than a loss.
+  const pp = ending ? 0 : progressPotential(t, seat);
+  const lean = Math.max(Math.tanh((mine - best) / 8), staleness(t));
+  const push = W.progressLead * (t.progress + pp) * lean;
   // Once the end is triggered a lead is hard to lose: lock it in (or avoid triggering while behind).
-  const lockIn = W.lockIn * (t.endTriggered ? 1 : t.progress >= th - 1 ? 0.5 * pp : 0) * Math.tanh((mine - best) / 6);
+  const lockIn = W.lockIn * (ending ? 1 : t.progress >= th - 1 ? 0.5 * pp : 0) * Math.max(Math.tanh((mine - best) / 6), staleness(t));
   if (t.gameOver) {
     // A finished game: winning is what counts.
     return mine - rival + (mine > best ? 20 : mine === best ? 5 : 0);
@@ -340,6 +347,16 @@ function progressPotential(t: Table, seat: Seat): number {
     for (const id of t.islandsOnMap) best = Math.max(best, 0.8 * (covered(islandDef(id).primary.goods, have) / 2) ** 2);
   }
   return best;
+}
+
+/**
+ * 0 through a normal game's length, rising to 1 as a game runs far past it (turn numbers are public and
+ * count every seat's turns). Greedy 2-player games end within about 45 turns per seat; 75 per seat is well
+ * past any of them, 125 is the full lean.
+ */
+export function staleness(t: Table): number {
+  const perSeat = t.turn.number / Math.max(1, t.players.length);
+  return Math.max(0, Math.min(1, (perSeat - 75) / 50));
 }
 
 function turnsUsed(t: Table): number {

@@ -4,7 +4,8 @@
  *  - two browsers each claim an account, the waiting room says the table is rated, they chat (a markup payload
  *    stays text; a mute hides a player; the server's chat limit is shown), and play a rated 2-player game to its
  *    end: the first move by clicking, then one player leaves for good (the UI warns that this loses a rated
- *    game) and the other clicks on to the end against the bot that took the seat;
+ *    game) and the other clicks on against the bot that took the seat, then finishes the game from another
+ *    device with the seat token the browser kept, and comes back to the page at the end;
  *  - both ratings move, seen on both players' pages, which list the game with a link that opens the replay
  *    (with the game's chat);
  *    the leaderboard and the recent games page show it; the ratings show in the next waiting room and table;
@@ -16,6 +17,8 @@ jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').loa
 
 import type { Page } from 'playwright-core';
 import { axeProblems, click, frame, keys, ready, shot, useE2E } from './e2e-support';
+import { IsleClient } from '@isle-of-trains/client';
+import { createBot } from '@isle-of-trains/bots';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
@@ -189,10 +192,10 @@ test('e2e players: accounts, a rated game between two browsers, ratings and game
   await b.click('.topbar .leave');
   await b.waitForSelector('#create-game');
   expect(warning).toMatch(/rated game\? It counts as a loss/);
-  // Ada clicks on against the bot that plays Bea's seat, to the end.
+  // Ada clicks on for a while against the bot that now plays Bea's seat.
   let seed = 5;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  for (let clicks = 0; clicks < 3000 && (await a.locator('#end-screen').count()) === 0; clicks++) {
+  for (let clicks = 0; clicks < 12; clicks++) {
     const ks = (await keys(a)).filter((k) => k !== 'cancel' && k !== 'returnCard');
     if (ks.length === 0) {
       await a.waitForTimeout(50);
@@ -202,6 +205,21 @@ test('e2e players: accounts, a rated game between two browsers, ratings and game
     const pool = pref.length > 0 && rnd() < 0.6 ? pref : ks;
     await click(a, pool[Math.floor(rnd() * pool.length)]);
   }
+  // Then she finishes the game from another device with the seat token her browser kept (any client may
+  // take a seat back with it), and comes back to the page when it is over. Clicking a whole game through the
+  // page took 3–12 minutes here; e2e-table.test.ts already plays 200 turns by clicking.
+  const heldSeat = await a.evaluate((r) => JSON.parse(localStorage.getItem(`iot.seat.${r}`) ?? 'null') as { token: string } | null, roomId);
+  expect(heldSeat?.token).toEqual(expect.any(String));
+  await a.goto('about:blank');
+  const device = await new IsleClient(world.base.replace(/^http/, 'ws'), { rejoin: { attempts: 0 }, pace: { perSecond: 200, burst: 200 } }).rejoin(roomId, heldSeat!.token);
+  const ada = createBot('greedy', { seed: 7 });
+  for (let moves = 0; (await device.myDecision()) !== null; moves++) {
+    if (moves > 3000) throw new Error('the game did not end in 3000 of Ada\'s moves');
+    await device.act(ada.chooseAction({ view: device.view!, seat: device.seat!, history: [] }));
+  }
+  expect((await device.finished()).phase).toBe('ended');
+  await device.leave();
+  await a.goto(`${world.base}/?room=${roomId}`);
   await a.waitForSelector('#end-screen');
 
   // ---------------------------------------------------------------- ratings and pages, through the UI
