@@ -37,28 +37,3 @@ export function randomPlayout(options: GameOptions, moveSeed: number, maxSteps =
   }
   return { state: s, actions };
 }
-
-/**
- * Deep equality of plain data (what JSON.stringify would compare, key order aside, and without building two
- * strings: the property tests compare whole states thousands of times a game).
- */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    if (x[k] === undefined) continue;
-    n++;
-    if (!sameData(x[k], y[k])) return false;
-  }
-  for (const k in y) if (y[k] !== undefined) n--;
-  return n === 0;
-}
