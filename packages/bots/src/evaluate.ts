@@ -322,10 +322,12 @@ export function evaluate(t: Table, seat: Seat): number {
   // far longer than any normal one leans everyone toward ending it, leader or not: a table where nobody
   // will end the game is worse for every player than a loss.
   const pp = ending ? 0 : progressPotential(t, seat);
-  const lean = Math.max(Math.tanh((mine - best) / 8), staleness(t));
-  const push = W.progressLead * (t.progress + pp) * lean;
+  // With no staleness this is the lead's sign and size as before (negative when behind: don't push).
+  const stale = staleness(t);
+  const lean = (x: number) => (1 - stale) * x + stale;
+  const push = W.progressLead * (t.progress + pp) * lean(Math.tanh((mine - best) / 8));
   // Once the end is triggered a lead is hard to lose: lock it in (or avoid triggering while behind).
-  const lockIn = W.lockIn * (ending ? 1 : t.progress >= th - 1 ? 0.5 * pp : 0) * Math.max(Math.tanh((mine - best) / 6), staleness(t));
+  const lockIn = W.lockIn * (ending ? 1 : t.progress >= th - 1 ? 0.5 * pp : 0) * lean(Math.tanh((mine - best) / 6));
   if (t.gameOver) {
     // A finished game: winning is what counts.
     return mine - rival + (mine > best ? 20 : mine === best ? 5 : 0);
