@@ -116,7 +116,18 @@ export async function click(page: Page, key: string, confirm = true): Promise<vo
 
 /** Serious or critical accessibility findings (axe-core, WCAG 2 A/AA rules, contrast included). */
 export async function axeProblems(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  // Checked as the screen settles, not mid-animation: an arriving card fades in (opacity), and a contrast
+  // measured half-way through blends its text with the page behind (a flaky 'color-contrast' on a hand card's
+  // hint). Reduced motion cancels running animations and starts none while axe reads the page.
+  const reducedAlready = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+  if (!reducedAlready) await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForFunction(() => !document.querySelector('.ghost') && document.getAnimations().every((a) => a.playState !== 'running'));
+  let r: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  try {
+    r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  } finally {
+    if (!reducedAlready) await page.emulateMedia({ reducedMotion: null });
+  }
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
