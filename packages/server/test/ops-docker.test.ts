@@ -181,7 +181,7 @@ test('docker-compose.yml: every service rotates its logs and has resource limits
   const yaml = require('js-yaml') as { load(s: string): unknown }; // hoisted by npm (jest's coverage tooling)
   type Service = { image?: string; logging?: { driver?: string; options?: Record<string, string> }; deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } } };
   const services = (yaml.load(text) as { services: Record<string, Service> }).services;
-  expect(Object.keys(services).sort()).toEqual(['front', 'game1', 'game2', 'redis']);
+  expect(Object.keys(services).sort()).toEqual(['db', 'front', 'game1', 'game2', 'redis']);
   for (const [name, svc] of Object.entries(services)) {
     expect({ name, driver: svc.logging?.driver }).toEqual({ name, driver: 'json-file' });
     expect({ name, size: svc.logging?.options?.['max-size'], files: svc.logging?.options?.['max-file'] })
@@ -192,9 +192,48 @@ test('docker-compose.yml: every service rotates its logs and has resource limits
   expect(text).toMatch(/TLS/);
   expect(fs.readFileSync(path.join(REPO, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/TLS/);
   // the images compose pulls are pinned by exact version and digest, like the Dockerfile's base
-  for (const name of ['redis', 'front']) {
-    expect({ name, image: services[name].image }).toEqual({ name, image: expect.stringMatching(/^[a-z]+:\d+\.\d+\.\d+-alpine@sha256:[0-9a-f]{64}$/) });
+  for (const name of ['redis', 'front', 'db']) {
+    expect({ name, image: services[name].image }).toEqual({ name, image: expect.stringMatching(/^[a-z]+:\d+\.\d+(\.\d+)?-alpine@sha256:[0-9a-f]{64}$/) });
   }
+});
+
+test('docker-compose.yml: every replica uses one players\' database and trusts X-Forwarded-For from the front alone', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const yaml = require('js-yaml') as { load(s: string): unknown };
+  type Service = {
+    image?: string; environment?: Record<string, string>; depends_on?: Record<string, { condition?: string }>; volumes?: string[];
+    healthcheck?: { test?: string[] }; networks?: string[] | Record<string, { ipv4_address?: string } | null>;
+  };
+  const doc = yaml.load(fs.readFileSync(path.join(REPO, 'docker-compose.yml'), 'utf8')) as {
+    services: Record<string, Service>; networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } }>;
+  };
+  const { services } = doc;
+  const replicas = Object.entries(services).filter(([, s]) => s.environment?.PUBLIC_ADDRESS !== undefined);
+  expect(replicas.map(([n]) => n).sort()).toEqual(['game1', 'game2']);
+  // nginx sends /api requests to any replica: an embedded database per replica would split the players.
+  const urls = new Set(replicas.map(([, s]) => s.environment?.DATABASE_URL));
+  expect(urls.size).toBe(1);
+  const url = new URL([...urls][0]!.replace('${POSTGRES_PASSWORD:-isle}', 'x'));
+  expect(url.protocol).toBe('postgres:');
+  const db = services[url.hostname];
+  expect(db?.image).toMatch(/^postgres:/);
+  expect(db.healthcheck?.test).toContain('pg_isready');
+  expect(db.volumes?.some((v) => v.endsWith(':/var/lib/postgresql/data'))).toBe(true);
+  for (const [name, s] of replicas) expect({ name, dependsOn: s.depends_on?.[url.hostname]?.condition }).toEqual({ name, dependsOn: 'service_healthy' });
+  // The front has a fixed address inside the network's subnet, and that address alone is trusted.
+  const frontNets = services.front.networks as Record<string, { ipv4_address?: string }>;
+  const [netName, frontNet] = Object.entries(frontNets)[0];
+  const subnet = doc.networks?.[netName]?.ipam?.config?.[0]?.subnet ?? '';
+  const front = frontNet.ipv4_address ?? '';
+  expect(front).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+  expect(subnet).toMatch(/^\d+\.\d+\.\d+\.0\/24$/);
+  expect(front.split('.').slice(0, 3)).toEqual(subnet.split('.').slice(0, 3));
+  for (const [name, s] of replicas) {
+    expect({ name, trusted: s.environment?.TRUSTED_PROXIES }).toEqual({ name, trusted: front });
+    expect({ name, networks: s.networks }).toEqual({ name, networks: [netName] });
+  }
+  // The Host the browser sent, with its port, reaches the replicas (their origin check compares the two).
+  expect(fs.readFileSync(path.join(REPO, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/^\s*proxy_set_header Host \$http_host;/m);
 });
 
 test('the runtime image installs no development package', () => {

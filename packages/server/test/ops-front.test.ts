@@ -11,8 +11,10 @@ import * as dns from 'dns';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Redis } from 'ioredis';
+import { Client } from 'pg';
 import { ensureBuilt, freePort, killServer, REPO, startServer, tempDir, waitFor, type ServerProc } from './support/ops-proc';
 import { connect, play, settle, stateOf, type ActionLog, type Player } from './support/ops-game';
+import { POSTGRES_URL } from './support/databases';
 
 jest.setTimeout(120_000);
 
@@ -239,4 +241,40 @@ test('replica names are looked up when requests need them: a replica that appear
   table.set('game1', '127.0.0.1');
   expect(await untilStatus(url, 200)).toBe(200);
   expect(resolver.queries.get('game1')).toBeGreaterThanOrEqual(3);
+});
+
+test('players through the front: a browser\'s sign-up is same-site, and both replicas know the player (one database, as compose runs them)', async () => {
+  await ensureBuilt();
+  // Both replicas on one PostgreSQL, as docker-compose.yml wires them (DATABASE_URL), in a schema of this test's own.
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  try {
+    const [front, p1, p2] = [await freePort(), await freePort(), await freePort()];
+    const dir = tempDir('front-players');
+    await startNginx(dir, nginxConfig(dir, front, toPorts({ game1: p1, game2: p2 })), front);
+    const env = { STORE: 'memory', PLAYERS_DB: 'auto', DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` };
+    const [g1, g2] = await Promise.all([startServer({ ...env, NODE_ID: 'game1' }, p1), startServer({ ...env, NODE_ID: 'game2' }, p2)]);
+    procs.push(g1, g2);
+    const site = `http://127.0.0.1:${front}`;
+    // A browser on the front's page sends its Origin with the port; nginx must pass the Host it got, port
+    // included, or the replicas take the sign-up for a cross-site request (403 CROSS_SITE).
+    const made = await fetch(`${site}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site }, body: JSON.stringify({ name: 'Ada' }) });
+    const guest = await made.json() as { player: { id: string }; secret: string; code?: string };
+    expect({ status: made.status, code: guest.code }).toEqual({ status: 200, code: undefined });
+    // Whichever replica a later request reaches knows the player.
+    const auth = { authorization: `Guest ${guest.player.id}:${guest.secret}` };
+    for (const base of [g1.http, g2.http, site, site, site, site]) {
+      const me = await fetch(`${base}/api/me`, { headers: auth });
+      expect({ base, status: me.status }).toEqual({ base, status: 200 });
+    }
+    // A request from another site is still refused through the front.
+    const foreign = await fetch(`${site}/api/me/name`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://evil.example', ...auth }, body: JSON.stringify({ name: 'Eve' }) });
+    expect(foreign.status).toBe(403);
+  } finally {
+    await Promise.all(procs.splice(0).map((p) => killServer(p)));
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  }
 });
