@@ -27,6 +27,7 @@ import type { Metrics } from './metrics';
 import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
 import { dropViewQueueAfterFullState } from './view-handoff';
 import { cheapPatches } from './patch-flush';
+import { shareEncodeBuffers } from './encode-buffers';
 import { fileCode, withdrawCode } from './join-codes';
 import { socketClientAddress, type AddressQuotas } from './address-quotas';
 import type { PlayersService } from './players/service';
@@ -181,7 +182,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     this.setState(new IsleState());
     dropViewQueueAfterFullState(this);
-    if (config.LOAD_TUNING === 'on') cheapPatches(this);
+    if (config.LOAD_TUNING === 'on') {
+      cheapPatches(this);
+      shareEncodeBuffers(this);
+    }
     installFrameGate(this, {
       limits: (client) => (client as IsleClient).userData?.limits,
       rateLimited: (client) => this.refuse(client as IsleClient, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' }, 'frame'),
