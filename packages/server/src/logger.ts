@@ -10,6 +10,9 @@ export type { Logger };
 export const REDACT_PATHS = [
   'seed', '*.seed', 'hand', '*.hand', 'deck', '*.deck', 'bag', '*.bag',
   'token', '*.token', 'seatToken', '*.seatToken', 'options.seatToken', 'state', '*.state',
+  // The players' database: a password, a guest secret, a session token or an identity handed to a room.
+  'password', '*.password', 'secret', '*.secret', 'identity', '*.identity', 'options.identity',
+  'authorization', '*.authorization', 'headers.authorization', 'req.headers.authorization', 'headers.cookie', 'req.headers.cookie',
 ];
 
 /** `node`: this process's NODE_ID (on every line, so lines from several replicas can be told apart). */

@@ -1,14 +1,14 @@
 /**
  * The players' HTTP routes (issue 13): guest identity, names, claiming an account, signing in elsewhere,
  * sign-in limits per account and per address, cross-site refusal, sign-out everywhere, and no password or
- * secret in the logs. Runs on embedded PGlite; the repository tests cover PostgreSQL too.
+ * secret in the logs. Every test runs twice: on embedded PGlite and on a real PostgreSQL (TEST_DATABASE_URL).
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { Writable } from 'stream';
 import express from 'express';
 import { createLogger } from '../src/logger';
-import { openDatabase, type PlayersDb } from '../src/db/connect';
+import { DATABASES, freshDatabase } from './support/databases';
 import { Accounts } from '../src/players/accounts';
 import { Archive } from '../src/players/archive';
 import { PlayerLimits } from '../src/players/limits';
@@ -16,133 +16,167 @@ import { playerRoutes } from '../src/players/routes';
 
 jest.setTimeout(60_000);
 
-let db: PlayersDb;
-let server: http.Server;
-let base = '';
-const logLines: string[] = [];
-let address = '10.0.0.1';
+describe.each(DATABASES)('on %s', (kind) => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let server: http.Server;
+  let base = '';
+  const logLines: string[] = [];
+  let address = '10.0.0.1';
+  let services: { accounts: Accounts; archive: Archive };
 
-beforeAll(async () => {
-  db = await openDatabase({});
-  const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
-  const logger = createLogger('debug', sink);
-  const services = { accounts: new Accounts(db.db), archive: new Archive(db.db) };
-  const app = express();
-  app.use('/api', playerRoutes({
-    services: async () => services, logger,
-    limits: new PlayerLimits({ loginPerAccount: 3, loginPerAddress: 8, guestsPerAddress: 6 }),
-    address: () => address,
-  }));
-  server = http.createServer(app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  beforeAll(async () => {
+    db = await freshDatabase(kind);
+    const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
+    const logger = createLogger('debug', sink);
+    services = { accounts: new Accounts(db.db), archive: new Archive(db.db) };
+    const app = express();
+    app.use('/api', playerRoutes({
+      services: async () => services, logger,
+      limits: new PlayerLimits({ loginPerAccount: 3, loginPerAddress: 8, guestsPerAddress: 6 }),
+      address: () => address,
+    }));
+    server = http.createServer(app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await db.drop();
+  });
+
+  /** Every guest secret and session token the routes handed out (none may reach the log). */
+  const issued: string[] = [];
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, any> }> {
+    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = await res.json() as Record<string, any>;
+    for (const k of ['secret', 'token']) if (typeof json[k] === 'string') issued.push(json[k]);
+    return { status: res.status, json };
+  }
+
+  const guestAuth = (g: { player: { id: string }; secret: string }) => ({ authorization: `Guest ${g.player.id}:${g.secret}` });
+
+  test('a first visit gets a guest identity; it can rename itself and read itself back', async () => {
+    const g = await call('POST', '/players', {});
+    expect(g.status).toBe(200);
+    expect(g.json.player.id).toMatch(/^p_/);
+    expect(g.json.secret.length).toBeGreaterThanOrEqual(22);
+    const me = await call('GET', '/me', undefined, guestAuth(g.json as any));
+    expect(me.json).toEqual({ player: g.json.player, ratings: [] });
+    const renamed = await call('POST', '/me/name', { name: 'Ada' }, guestAuth(g.json as any));
+    expect(renamed.json.player.name).toBe('Ada');
+    expect((await call('GET', '/me', undefined, { authorization: `Guest ${g.json.player.id}:wrongsecret` })).json.code).toBe('BAD_CREDENTIALS');
+    expect((await call('GET', '/me')).json.code).toBe('NOT_SIGNED_IN');
+  });
+
+  test('claim an account, sign in from another browser, sign out everywhere', async () => {
+    const g = await call('POST', '/players', { name: 'Bea' });
+    const claim = await call('POST', '/account/claim', { username: 'bea', password: 'a long enough secret' }, guestAuth(g.json as any));
+    expect(claim.status).toBe(200);
+    expect(claim.json.player).toEqual({ id: g.json.player.id, name: 'Bea', username: 'bea' });
+    const other = await call('POST', '/account/signin', { username: 'bea', password: 'a long enough secret' });
+    expect(other.status).toBe(200);
+    const bearer = { authorization: `Bearer ${other.json.token}` };
+    expect((await call('GET', '/me', undefined, bearer)).json.player.id).toBe(g.json.player.id);
+    const out = await call('POST', '/account/signout-everywhere', {}, bearer);
+    expect(out.json.revoked).toBe(2);
+    expect((await call('GET', '/me', undefined, bearer)).json.code).toBe('BAD_SESSION');
+    expect((await call('GET', '/me', undefined, { authorization: `Bearer ${claim.json.token}` })).json.code).toBe('BAD_SESSION');
+    // The guest secret stopped acting for the identity when it became an account: nothing outlives sign-out-everywhere.
+    const guest = await call('GET', '/me', undefined, guestAuth(g.json as any));
+    expect(guest.status).toBe(401);
+    expect(guest.json.code).toBe('BAD_CREDENTIALS');
+  });
+
+  test('unknown user and wrong password get the same answer; failures are limited per account', async () => {
+    const g = await call('POST', '/players', { name: 'Cy' });
+    await call('POST', '/account/claim', { username: 'cyd', password: 'cy has a long password' }, guestAuth(g.json as any));
+    address = '10.0.0.2';
+    const unknown = await call('POST', '/account/signin', { username: 'nobody', password: 'whatever it is here' });
+    const wrong = await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
+    expect(unknown).toEqual(wrong);
+    expect(wrong.status).toBe(401);
+    await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
+    await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
+    // Three failures: the account is held for a while, even with the right password, from any address.
+    address = '10.0.0.3';
+    const held = await call('POST', '/account/signin', { username: 'cyd', password: 'cy has a long password' });
+    expect(held.status).toBe(429);
+    expect(held.json.code).toBe('RATE_LIMITED');
+  });
+
+  test('attempts are limited per address, whatever the account', async () => {
+    address = '10.0.0.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await call('POST', '/account/signin', { username: `user${i}`, password: 'wrong password here' })).status);
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(8)).toEqual([429, 429]);
+  });
+
+  test('new identities are limited per address', async () => {
+    address = '10.0.1.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await call('POST', '/players', {})).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+    expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+
+  test('state-changing requests from another site are refused', async () => {
+    address = '10.0.2.1';
+    const r = await call('POST', '/players', {}, { origin: 'https://evil.example' });
+    expect(r.status).toBe(403);
+    expect(r.json.code).toBe('CROSS_SITE');
+    const same = await call('POST', '/players', {}, { origin: base.replace('/api', '') });
+    expect(same.status).toBe(200);
+  });
+
+  test('bad bodies get typed refusals', async () => {
+    const res = await fetch(`${base}/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
+    const big = await fetch(`${base}/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(5000) }) });
+    expect(big.status).toBe(413);
+    expect((await call('POST', '/players', { name: '<script>' })).json.code).toBe('BAD_NAME');
+  });
+
+  test('players\' pages, the public games list and leaderboards answer', async () => {
+    const g = await call('POST', '/players', { name: 'Dee' });
+    const page = await call('GET', `/players/${g.json.player.id}`);
+    expect(page.json).toEqual({ player: { id: g.json.player.id, name: 'Dee', account: false }, ratings: [], games: [] });
+    expect((await call('GET', '/players/p_unknown')).status).toBe(404);
+    expect((await call('GET', '/games')).json).toEqual({ games: [] });
+    expect((await call('GET', '/leaderboard/2p')).json).toEqual({ group: '2p', players: [] });
+    expect((await call('GET', '/leaderboard/9p')).status).toBe(404);
+  });
+
+  test('no password, secret or session token ever reaches the log', async () => {
+    // A route that fails inside logs at error level: make the database fail under a request that carries
+    // every kind of secret (password in the body, bearer token in the header).
+    const g = await call('POST', '/players', { name: 'Eve' });
+    const claim = await call('POST', '/account/claim', { username: 'eve', password: 'eve\'s long password' }, guestAuth(g.json as any));
+    expect(claim.status).toBe(200);
+    address = '10.0.3.1';
+    jest.spyOn(services.accounts, 'signIn').mockRejectedValueOnce(new Error('connection to the database lost'));
+    const failed = await call('POST', '/account/signin', { username: 'eve', password: 'eve\'s long password' }, { authorization: `Bearer ${claim.json.token}` });
+    expect(failed.json.code).toBe('PLAYERS_UNAVAILABLE');
+    expect(logLines.filter((l) => l.includes('players route failed'))).toHaveLength(1);
+    expect(issued.length).toBeGreaterThanOrEqual(10);
+    const all = logLines.join('\n');
+    for (const secret of ['a long enough secret', 'cy has a long password', 'not the right one!', 'eve\'s long password', ...issued]) {
+      expect({ secret, logged: all.includes(secret) }).toEqual({ secret, logged: false });
+    }
+  });
 });
-afterAll(async () => {
-  await new Promise((r) => server.close(r));
-  await db.close();
-});
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, any> }> {
-  const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: await res.json() as Record<string, any> };
-}
-
-const guestAuth = (g: { player: { id: string }; secret: string }) => ({ authorization: `Guest ${g.player.id}:${g.secret}` });
-
-test('a first visit gets a guest identity; it can rename itself and read itself back', async () => {
-  const g = await call('POST', '/players', {});
-  expect(g.status).toBe(200);
-  expect(g.json.player.id).toMatch(/^p_/);
-  expect(g.json.secret.length).toBeGreaterThanOrEqual(22);
-  const me = await call('GET', '/me', undefined, guestAuth(g.json as any));
-  expect(me.json).toEqual({ player: g.json.player, ratings: [] });
-  const renamed = await call('POST', '/me/name', { name: 'Ada' }, guestAuth(g.json as any));
-  expect(renamed.json.player.name).toBe('Ada');
-  expect((await call('GET', '/me', undefined, { authorization: `Guest ${g.json.player.id}:wrongsecret` })).json.code).toBe('BAD_CREDENTIALS');
-  expect((await call('GET', '/me')).json.code).toBe('NOT_SIGNED_IN');
-});
-
-test('claim an account, sign in from another browser, sign out everywhere', async () => {
-  const g = await call('POST', '/players', { name: 'Bea' });
-  const claim = await call('POST', '/account/claim', { username: 'bea', password: 'a long enough secret' }, guestAuth(g.json as any));
-  expect(claim.status).toBe(200);
-  expect(claim.json.player).toEqual({ id: g.json.player.id, name: 'Bea', username: 'bea' });
-  const other = await call('POST', '/account/signin', { username: 'bea', password: 'a long enough secret' });
-  expect(other.status).toBe(200);
-  const bearer = { authorization: `Bearer ${other.json.token}` };
-  expect((await call('GET', '/me', undefined, bearer)).json.player.id).toBe(g.json.player.id);
-  const out = await call('POST', '/account/signout-everywhere', {}, bearer);
-  expect(out.json.revoked).toBe(2);
-  expect((await call('GET', '/me', undefined, bearer)).json.code).toBe('BAD_SESSION');
-  expect((await call('GET', '/me', undefined, { authorization: `Bearer ${claim.json.token}` })).json.code).toBe('BAD_SESSION');
-  // The guest secret stopped acting for the identity when it became an account: nothing outlives sign-out-everywhere.
-  const guest = await call('GET', '/me', undefined, guestAuth(g.json as any));
-  expect(guest.status).toBe(401);
-  expect(guest.json.code).toBe('BAD_CREDENTIALS');
-});
-
-test('unknown user and wrong password get the same answer; failures are limited per account', async () => {
-  const g = await call('POST', '/players', { name: 'Cy' });
-  await call('POST', '/account/claim', { username: 'cyd', password: 'cy has a long password' }, guestAuth(g.json as any));
-  address = '10.0.0.2';
-  const unknown = await call('POST', '/account/signin', { username: 'nobody', password: 'whatever it is here' });
-  const wrong = await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
-  expect(unknown).toEqual(wrong);
-  expect(wrong.status).toBe(401);
-  await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
-  await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
-  // Three failures: the account is held for a while, even with the right password, from any address.
-  address = '10.0.0.3';
-  const held = await call('POST', '/account/signin', { username: 'cyd', password: 'cy has a long password' });
-  expect(held.status).toBe(429);
-  expect(held.json.code).toBe('RATE_LIMITED');
-});
-
-test('attempts are limited per address, whatever the account', async () => {
-  address = '10.0.0.9';
-  const statuses: number[] = [];
-  for (let i = 0; i < 10; i++) statuses.push((await call('POST', '/account/signin', { username: `user${i}`, password: 'wrong password here' })).status);
-  expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
-  expect(statuses.slice(8)).toEqual([429, 429]);
-});
-
-test('new identities are limited per address', async () => {
-  address = '10.0.1.1';
-  const statuses: number[] = [];
-  for (let i = 0; i < 8; i++) statuses.push((await call('POST', '/players', {})).status);
-  expect(statuses.filter((s) => s === 200)).toHaveLength(6);
-  expect(statuses.slice(6)).toEqual([429, 429]);
-});
-
-test('state-changing requests from another site are refused', async () => {
-  address = '10.0.2.1';
-  const r = await call('POST', '/players', {}, { origin: 'https://evil.example' });
-  expect(r.status).toBe(403);
-  expect(r.json.code).toBe('CROSS_SITE');
-  const same = await call('POST', '/players', {}, { origin: base.replace('/api', '') });
-  expect(same.status).toBe(200);
-});
-
-test('bad bodies get typed refusals', async () => {
-  const res = await fetch(`${base}/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
-  expect(res.status).toBe(400);
-  expect(await res.json()).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
-  const big = await fetch(`${base}/players`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(5000) }) });
-  expect(big.status).toBe(413);
-  expect((await call('POST', '/players', { name: '<script>' })).json.code).toBe('BAD_NAME');
-});
-
-test('players\' pages, the public games list and leaderboards answer', async () => {
-  const g = await call('POST', '/players', { name: 'Dee' });
-  const page = await call('GET', `/players/${g.json.player.id}`);
-  expect(page.json).toEqual({ player: { id: g.json.player.id, name: 'Dee', account: false }, ratings: [], games: [] });
-  expect((await call('GET', '/players/p_unknown')).status).toBe(404);
-  expect((await call('GET', '/games')).json).toEqual({ games: [] });
-  expect((await call('GET', '/leaderboard/2p')).json).toEqual({ group: '2p', players: [] });
-  expect((await call('GET', '/leaderboard/9p')).status).toBe(404);
-});
-
-test('no password, secret or session token ever reaches the log', () => {
-  const all = logLines.join('\n');
-  for (const secret of ['a long enough secret', 'cy has a long password', 'not the right one!']) expect(all).not.toContain(secret);
+test('the logger hides secrets a careless line might carry: passwords, guest secrets, tokens, identities, auth headers', () => {
+  const lines: string[] = [];
+  const logger = createLogger('info', new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } }));
+  logger.info({
+    password: 'pw-1', secret: 'sec-2', token: 'tok-3', identity: { id: 'p_x', secret: 'sec-4' },
+    body: { password: 'pw-5', username: 'ada' }, req: { headers: { authorization: 'Bearer tok-6', cookie: 'sid=tok-7' } },
+    options: { identity: { id: 'p_y', token: 'tok-8' } },
+  }, 'careless');
+  const line = lines.join('');
+  for (const s of ['pw-1', 'sec-2', 'tok-3', 'sec-4', 'pw-5', 'tok-6', 'tok-7', 'tok-8']) expect({ s, logged: line.includes(s) }).toEqual({ s, logged: false });
+  expect(line).toContain('ada'); // what is not secret still shows
 });
