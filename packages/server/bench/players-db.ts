@@ -3,7 +3,9 @@
  *
  * Archive + rating update time per finished game, on embedded PGlite and on PostgreSQL, and how long opening
  * the database takes once it holds that many archived games (start time should not grow with the archive:
- * nothing is read at start but the migrations table).
+ * nothing is read at start but the migrations table). Then the built server itself is started on the embedded
+ * database with the whole archive and on one with none (same run): time to /readyz and to the first players'
+ * answer (`GET /api/games`, which opens the database).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -11,6 +13,7 @@ import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { Client } from 'pg';
 import { openDatabase, type DatabaseSettings } from '../src/db/connect';
+import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
 import { Accounts } from '../src/players/accounts';
 import { Archive, type FinishedGame } from '../src/players/archive';
 
@@ -51,15 +54,52 @@ async function run(label: string, settings: DatabaseSettings): Promise<void> {
   console.log(`| ${label} | ${games} | ${pct(times, 0.5).toFixed(1)} ms | ${pct(times, 0.99).toFixed(1)} ms | ${openEmpty.toFixed(0)} ms | ${openFull.toFixed(0)} ms |`);
 }
 
+/** Start the built server on `dataDir` (its players' database in it): ms to /readyz and to the first /api/games answer. */
+async function serverStart(dataDir: string): Promise<{ ready: number; api: number; games: number }> {
+  const t0 = performance.now();
+  const srv = await startServer({ DATA_DIR: dataDir, STORE: 'file', PLAYERS_DB: 'auto' });
+  const ready = performance.now() - t0;
+  try {
+    for (;;) {
+      const res = await fetch(`${srv.http}/api/games`).catch(() => null);
+      if (res?.status === 200) {
+        const body = await res.json() as { games: unknown[] };
+        return { ready, api: performance.now() - t0, games: body.games.length };
+      }
+      if (performance.now() - t0 > 60_000) throw new Error('players\' database not answering after 60 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await killServer(srv);
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`node ${process.version}; each game: 2–4 rated players, a 400-action log`);
   console.log('| database | games archived | archive + rating p50 | p99 | open, empty | open, with the archive |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isle-players-bench-'));
+  const none = fs.mkdtempSync(path.join(os.tmpdir(), 'isle-players-bench-none-'));
   try {
     await run('PGlite (on disk)', { dataDir: dir });
+    // The baseline's database exists (created, migrated, no game), so neither start pays PGlite's first initdb.
+    await (await openDatabase({ dataDir: none })).close();
+    await ensureBuilt();
+    const rows: string[] = [];
+    for (const round of [1, 2]) {
+      for (const [label, d] of [['no archived game', none], [`${games} archived games`, dir]] as const) {
+        const r = await serverStart(d);
+        rows.push(`| ${round} | ${label} | ${r.ready.toFixed(0)} ms | ${r.api.toFixed(0)} ms (${r.games} games listed) |`);
+      }
+    }
+    console.log('\nThe built server started on the embedded database (spawn to /readyz, and to the first /api/games answer):\n');
+    console.log('| round | database | ready | players\' routes answer |');
+    console.log('| --- | --- | --- | --- |');
+    for (const r of rows) console.log(r);
+    console.log('');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(none, { recursive: true, force: true });
   }
   const schema = `bench_${Date.now()}`;
   try {

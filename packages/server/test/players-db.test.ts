@@ -171,6 +171,19 @@ describe.each(DATABASES)('players database on %s', (kind) => {
     expect(displayRating(rs[0])).toBe(rs[0].rating);
   });
 
+  test('the leaderboard: a group\'s best displayed ratings first, more games first among equals, cut to the limit', async () => {
+    const a = new Accounts(d.db);
+    const ps = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await a.createGuest(`L${i}`)).player));
+    // Ratings written as the archive writes them: various mu and sigma, so mu alone would order them wrongly.
+    await d.db.insertInto('ratings').values(ps.map((p, i) => ({ player_id: p.id, grp: '3-4p', mu: 20 + (i * 7) % 11, sigma: 2 + (i * 5) % 7, games: 1 + (i % 4), updated_at: new Date() }))).execute();
+    const board = await new Archive(d.db).leaderboard('3-4p', 5);
+    expect(board).toHaveLength(5);
+    const all = await Promise.all(ps.map(async (p) => (await new Archive(d.db).ratingsOf(p.id))[0]));
+    const want = all.sort((x, y) => (y.mu - 3 * y.sigma) - (x.mu - 3 * x.sigma) || y.games - x.games).slice(0, 5);
+    expect(board.map((r) => r.playerId)).toEqual(want.map((r) => r.playerId));
+    expect(board.map((r) => r.rating)).toEqual([...board.map((r) => r.rating)].sort((x, y) => y - x));
+  });
+
   test('which tables are rated: only signed-in accounts, no bots, 2–4 seats', () => {
     const human = { playerId: 'p1', botLevel: null, hasAccount: true };
     expect(isRatedTable([human, { ...human, playerId: 'p2' }])).toBe(true);

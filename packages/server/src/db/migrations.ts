@@ -71,9 +71,23 @@ const m001: Migration = {
   },
 };
 
+/**
+ * The leaderboard reads a group's best ratings in order (the displayed rating rises with openskill's ordinal,
+ * mu - 3·sigma): an index on that expression lets it read the top rows instead of sorting the whole group.
+ */
+const m002: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`CREATE INDEX ratings_board ON ratings (grp, (mu - 3 * sigma) DESC, games DESC)`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('ratings_board').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_players_games_ratings_chat': m001,
+  '002_leaderboard_index': m002,
 };
 
 export const migrationProvider: MigrationProvider = {
