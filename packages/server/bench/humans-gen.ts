@@ -23,6 +23,29 @@ delete (globalThis as { WebSocket?: unknown }).WebSocket;
 const { Client } = require('@colyseus/sdk') as typeof import('@colyseus/sdk');
 type Room = import('@colyseus/sdk').Room;
 
+// Patch bytes: every frame a client receives passes here first; state patches (Colyseus' ROOM_STATE_PATCH,
+// byte 15) are counted while measuring, so the figure is bytes per client per action ("patch bytes per
+// action", issue 16: the patch each player of the room receives for one move).
+const ROOM_STATE_PATCH = 15;
+let patchBytes = 0;
+let patchFrames = 0;
+{
+  const RoomClass = (require('@colyseus/sdk') as { Room: { prototype: { connect: (...a: unknown[]) => void } } }).Room;
+  const connect = RoomClass.prototype.connect;
+  RoomClass.prototype.connect = function (this: { connection: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } }, ...args: unknown[]) {
+    connect.apply(this, args);
+    const events = this.connection.events;
+    const inner = events.onmessage!;
+    events.onmessage = (ev) => {
+      if (measuring) {
+        const bytes = new Uint8Array(ev.data);
+        if (bytes[0] === ROOM_STATE_PATCH) { patchBytes += bytes.byteLength; patchFrames++; }
+      }
+      inner(ev);
+    };
+  };
+}
+
 const [url, http, stepsArg, warmArg, windowArg] = process.argv.slice(2);
 const STEPS = stepsArg.split(',').map(Number);
 const WARM_MS = Number(warmArg) * 1000;
@@ -179,6 +202,8 @@ async function main(): Promise<void> {
     samples = [];
     refused = 0;
     moves = 0;
+    patchBytes = 0;
+    patchFrames = 0;
     measuring = true;
     const cpu0 = process.cpuUsage();
     const s0 = await serverSample();
@@ -195,6 +220,9 @@ async function main(): Promise<void> {
       moves: xs.length, movesPerS: +(xs.length / wallS).toFixed(1), refused, gamesEnded: ended, failures,
       p50: +q(xs, 0.5).toFixed(1), p99: +q(xs, 0.99).toFixed(1), max: +(xs[xs.length - 1] ?? NaN).toFixed(1),
       over50: xs.filter((x) => x > 50).length,
+      // Each action is patched to both players of its room.
+      patchBytesPerAction: +(patchBytes / Math.max(1, xs.length) / 2).toFixed(0),
+      patchBytesPerFrame: +(patchBytes / Math.max(1, patchFrames)).toFixed(0),
       serverCpu: +((s1.cpu - s0.cpu) / wallS * 100).toFixed(1),
       serverLagP99: +(s1.lagP99 * 1000).toFixed(1),
       serverGc: +((s1.gc - s0.gc) / wallS * 100).toFixed(1),

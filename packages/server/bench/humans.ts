@@ -80,11 +80,11 @@ async function main(): Promise<void> {
   for (const step of STEPS.split(',')) {
     for (const [mode, rows] of results) rows.push(...await run(mode, step));
   }
-  console.log('| tuning | rooms (players) | moves/s | p50 ms | p99 ms | max ms | > 50 ms | server CPU | server GC | server lag p99 | server RSS | RSS/room | heap/room | generator CPU | generator lag p99 |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| tuning | rooms (players) | moves/s | p50 ms | p99 ms | max ms | > 50 ms | server CPU | server GC | server lag p99 | server RSS | RSS/room | heap/room | patch B/action | generator CPU | generator lag p99 |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [mode, rows] of results) {
     for (const r of rows) {
-      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} | ${r.serverCpu} % | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.genCpu} % | ${r.genLagP99} ms |`);
+      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} | ${r.serverCpu} % | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.patchBytesPerAction} B | ${r.genCpu} % | ${r.genLagP99} ms |`);
     }
   }
 }
