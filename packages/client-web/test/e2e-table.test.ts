@@ -12,7 +12,7 @@ jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').loa
 
 import type { Page } from 'playwright-core';
 import {
-  axeProblems, carCount, click, domCounters, frame, handIds, keys, prompt, ready, shot,
+  axeProblems, carCount, click, domCounters, frame, handCardsHidden, handIds, keys, prompt, ready, settled, shot,
   useE2E,
 } from './e2e-support';
 
@@ -135,6 +135,16 @@ test('the hand limit: axe-core finds nothing serious; screenshots at both sizes'
     await frame(page);
   }
   expect(await prompt(page)).toMatch(/^Too many cards: discard \d+ to keep 5\./);
+  // Every card of the hand is in sight at both sizes while the player picks what to discard (the 7th was cut
+  // off at 1366×768, and a phone showed 3 of 7 with nothing saying more were there).
+  expect((await handIds(page)).length).toBeGreaterThanOrEqual(7);
+  await settled(page);
+  expect(await handCardsHidden(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  expect(await handCardsHidden(page)).toEqual([]);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await frame(page);
   await shotBoth(page, 'hand-limit');
   expect(await axeProblems(page)).toEqual([]);
   expect(world.pageErrors).toEqual([]);
