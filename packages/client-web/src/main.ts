@@ -11,6 +11,7 @@ import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
 import { renderLobby, renderWaiting, type LobbyState } from './render/lobby';
 import { replayBar } from './render/replay-bar';
+import { markDockOverflow } from './render/dock-cue';
 import { renderTable, updateDetails, type PhoneTab } from './render/table';
 import type { ReplayJson, ReplayModel } from './replay';
 import { beep, notifyTurn } from './cues';
@@ -441,6 +442,7 @@ function keysBeside(key: string, focused = true): string[] | null {
 
 /** Keep the newest log line in view when one arrives; move focus where the last action asked. */
 function afterRender(): void {
+  markDockOverflow(root);
   const log = root.querySelector<HTMLElement>('.log-list');
   const last = log ? Number(log.dataset.last) : -1;
   if (log && last !== lastLogSeen) {

@@ -144,6 +144,23 @@ test('the hand limit: axe-core finds nothing serious; screenshots at both sizes'
   await page.setViewportSize({ width: 390, height: 844 });
   await settled(page);
   expect(await handCardsHidden(page)).toEqual([]);
+  // No cue where nothing is out of sight.
+  expect(await page.locator('.dock-more').isVisible()).toBe(false);
+  // A shorter phone: the dock cannot hold the whole hand, so it scrolls, and says so with a visible cue until
+  // its end is in sight; scrolled there, every card shows.
+  await page.setViewportSize({ width: 390, height: 600 });
+  await settled(page);
+  expect((await handCardsHidden(page)).length).toBeGreaterThan(0);
+  expect(await page.locator('.dock-more').isVisible()).toBe(true);
+  await shot(page, 'hand-limit-short-phone');
+  await page.$eval('.dock', (d) => d.scrollTo(0, d.scrollHeight));
+  await page.waitForFunction(() => !document.querySelector('.dock-scrolls'));
+  expect(await page.locator('.dock-more').isVisible()).toBe(false);
+  const stillHidden = await handCardsHidden(page);
+  // Scrolled to its end the dock shows the hand's last row: whatever is still out of sight is above, in the
+  // rows already seen, never below.
+  const lastName = await page.$$eval('.hand .card', (els) => `hand card ${els.length} `);
+  expect(stillHidden.filter((x) => x.startsWith(lastName))).toEqual([]);
   await page.setViewportSize({ width: 1366, height: 768 });
   await frame(page);
   await shotBoth(page, 'hand-limit');
