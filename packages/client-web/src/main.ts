@@ -11,6 +11,7 @@ import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
 import { renderLobby, renderWaiting, type LobbyState } from './render/lobby';
 import { replayBar } from './render/replay-bar';
+import { markDockOverflow } from './render/dock-cue';
 import { renderTable, updateDetails, type PhoneTab } from './render/table';
 import type { ReplayJson, ReplayModel } from './replay';
 import { beep, notifyTurn } from './cues';
@@ -200,6 +201,9 @@ function awaitAnswer(): void {
   }, 5000);
 }
 
+/** What the confirm tray's move acts on (its target, or the card selected before a button): focus goes back there. */
+let confirmFrom: string | null = null;
+
 function onPick(key: string): void {
   const o = currentOffer();
   const before = selection;
@@ -207,10 +211,15 @@ function onPick(key: string): void {
   selection = r.selection;
   // Keyboard flow: Enter on a target opens the confirm tray with focus on Confirm; after sending, focus
   // goes back to the thing acted on (when it is still there).
-  if (selection.kind === 'confirm') focusNext = 'btn:confirm';
-  else if (r.send && before.kind === 'confirm' && before.at) focusNext = before.at;
-  else if (key === 'cancel' && before.kind === 'confirm' && before.at) focusNext = before.at;
-  else if (r.send) focusNear = keysBeside(key);
+  // (Or, when the move took it away, its neighbour: a card built from the hand leaves the hand, and the
+  // payment that follows goes on from the next hand card.)
+  if (selection.kind === 'confirm') {
+    focusNext = 'btn:confirm';
+    // A move chosen with a button (Build) has no target of its own: it acts on the card selected before it.
+    confirmFrom = selection.at ?? selectedKey(before);
+  } else if ((r.send || key === 'cancel') && before.kind === 'confirm') {
+    focusNear = confirmFrom ? keysBeside(confirmFrom, false) : null;
+  } else if (r.send) focusNear = keysBeside(key);
   if (r.send) {
     refusal = null;
     awaitAnswer();
@@ -413,18 +422,27 @@ let lastLogSeen = -1;
  * several cards is one Enter each). Nothing when the keyboard was elsewhere.
  */
 let focusNear: string[] | null = null;
-function keysBeside(key: string): string[] | null {
-  const el = document.activeElement;
-  if (!(el instanceof HTMLElement) || el.getAttribute('data-key') !== key) return null;
+/**
+ * `key` and the keys of its row's elements of the same kind (hand cards, cars, …), nearest first. `focused`:
+ * only when the keyboard is on that element (a move sent from the confirm tray names its target instead).
+ */
+function keysBeside(key: string, focused = true): string[] | null {
+  const el = focused ? document.activeElement : root.querySelector(`[data-fkey="${CSS.escape(key)}"]`);
+  if (!(el instanceof HTMLElement) || (focused && el.getAttribute('data-key') !== key)) return null;
+  // Element keys (data-fkey): a target's is its data-key, a move button's is "btn:" and its key.
+  const own = el.getAttribute('data-fkey');
+  if (!own) return null;
   const row = el.closest('.hand, .display-cards, .choices, .player');
-  if (!row) return null;
-  const keys = [...row.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!);
-  const at = keys.indexOf(key);
-  return [key, ...keys.slice(at + 1), ...keys.slice(0, at).reverse()];
+  if (!row) return [own];
+  const kind = `${own.split(':')[0]}:`;
+  const keys = [...row.querySelectorAll('[data-fkey]')].map((e) => e.getAttribute('data-fkey')!).filter((k) => k.startsWith(kind));
+  const at = keys.indexOf(own);
+  return [own, ...keys.slice(at + 1), ...keys.slice(0, at).reverse()];
 }
 
 /** Keep the newest log line in view when one arrives; move focus where the last action asked. */
 function afterRender(): void {
+  markDockOverflow(root);
   const log = root.querySelector<HTMLElement>('.log-list');
   const last = log ? Number(log.dataset.last) : -1;
   if (log && last !== lastLogSeen) {
@@ -444,7 +462,7 @@ function afterRender(): void {
     focusNear = null;
     if (!document.activeElement || document.activeElement === document.body) {
       for (const k of near) {
-        const el = root.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`);
+        const el = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(k)}"]`);
         if (el) { el.focus({ preventScroll: false }); break; }
       }
     }
@@ -488,10 +506,16 @@ async function openReplay(id: string): Promise<void> {
 
 function replayGo(i: number): void {
   if (!replay) return;
-  replay.index = Math.max(0, Math.min(replay.model.states.length - 1, i));
+  const to = Math.max(0, Math.min(replay.model.states.length - 1, i));
+  // A jump (first, last, a turn, the slider) changes much of the table at once: it shows the new position
+  // without cards fading out of and sliding into a table that no longer matches them.
+  replayJumped = Math.abs(to - replay.index) > 1;
+  replay.index = to;
   if (replay.index >= replay.model.states.length - 1) replayPlay(false);
   schedule();
 }
+
+let replayJumped = false;
 
 function replayPlay(on: boolean): void {
   if (!replay) return;
@@ -509,6 +533,8 @@ function renderReplay(): void {
   if (!m) return;
   document.title = 'Replay · Isle of Trains';
   const empty = { prompt: '', targets: {}, buttons: [], canCancel: false };
+  const motion = !replayJumped;
+  replayJumped = false;
   mount(root, renderTable(m, { offer: empty, selected: null, ui: { pick: () => undefined, details: showDetails } }, {
     statusText: 'Replay', statusKind: 'connected', refusal: null, detailsCard, detailsPinned, turnTimeLimit: 0, deadline: null,
     chapter: rm.scenario, endPanel: null, tab, onTab(t) { tab = t; schedule(); }, onDismissRefusal: () => undefined,
@@ -523,7 +549,7 @@ function renderReplay(): void {
       index: r.index, last: r.model.states.length - 1, playing: r.playing, turn: state.turn.number,
       turns: r.mod.turnStarts(r.model), moveText: r.model.moves[r.index], broken: r.model.brokenAt,
     }, { go: replayGo, play: replayPlay }),
-  }));
+  }), { motion });
   afterRender();
 }
 

@@ -79,7 +79,35 @@ async function startE2E(options: CreateServerOptions): Promise<E2E> {
   };
 }
 
-export const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+/** Nothing moving: no leaving card's copy fading out, no arrival or flash still running. */
+export const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('.ghost') && document.getAnimations().every((a) => a.playState !== 'running'));
+
+/** A screenshot of the finished layout: taken mid-animation it showed a half-faded card over its neighbours. */
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await settled(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+}
+
+/**
+ * Hand cards a player cannot see: each card's box must lie inside the window and inside the dock's visible
+ * part (the dock scrolls when it must), and the card itself must be what is under its centre.
+ */
+export function handCardsHidden(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const dock = document.querySelector('.dock')!.getBoundingClientRect();
+    document.querySelectorAll('.hand .card').forEach((el, i) => {
+      const r = el.getBoundingClientRect();
+      const name = `hand card ${i + 1} (${el.querySelector('.card-name')?.textContent ?? '?'})`;
+      if (r.width === 0) return out.push(`${name}: not shown`);
+      if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1) return out.push(`${name}: outside the window`);
+      if (r.left < dock.left - 1 || r.top < dock.top - 1 || r.right > dock.right + 1 || r.bottom > dock.bottom + 1) return out.push(`${name}: cut off by the dock`);
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !(hit === el || el.contains(hit))) out.push(`${name}: covered by ${hit?.className}`);
+    });
+    return out;
+  });
+}
 
 // ------------------------------------------------------------------ reading the page
 
@@ -121,7 +149,7 @@ export async function axeProblems(page: Page): Promise<string[]> {
   // hint). Reduced motion cancels running animations and starts none while axe reads the page.
   const reducedAlready = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
   if (!reducedAlready) await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForFunction(() => !document.querySelector('.ghost') && document.getAnimations().every((a) => a.playState !== 'running'));
+  await settled(page);
   let r: Awaited<ReturnType<AxeBuilder['analyze']>>;
   try {
     r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -1,4 +1,4 @@
-import { currentDecision, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
+import { card, currentDecision, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
 import { NONE, normalise, offer, pick, targetKey, type Selection } from '../src/intents';
 import { apply, game, playUntil, rng } from './helpers';
 
@@ -211,6 +211,42 @@ describe('no traps', () => {
       s = playUntil(s, () => false, () => false, 1, r);
     }
     expect(seenTypes).toEqual(expect.objectContaining(new Set(['build', 'deliver'])));
+  });
+
+  it('a load onto another train names its owner and the reward: "Load … into Brunel\'s Tanker L2: draw 3"', () => {
+    // A deal and moment where the player to move can load onto the other player's car that draws cards.
+    const loadsOnto = (x: GameState): Action[] => {
+      const d = currentDecision(x)!;
+      return legalActions(x, d.seat).filter((a) => (a.type === 'loadCard' || a.type === 'loadPassenger') && a.seat !== d.seat && (card(a.car).benefit?.draw ?? 0) > 0);
+    };
+    const s = playUntil(game({ seed: 'owner-reward' }), (x) => loadsOnto(x).length > 0, () => false, 3000);
+    const wanted = loadsOnto(s);
+    expect(wanted.length).toBeGreaterThan(0);
+    const d = currentDecision(s)!;
+    const v = playerView(s, d.seat);
+    const legal = legalActions(v, d.seat);
+    // What the confirm tray says for each action, reached by clicking as a player does.
+    const prompts = new Map<string, string>();
+    const walk = (sel: Selection, depth: number) => {
+      if (depth > 4) return;
+      const o = offer(legal, sel, v, d.seat, currentDecision(v));
+      if (sel.kind === 'confirm') { prompts.set(key(sel.action), o.prompt); return; }
+      for (const k of [...Object.keys(o.targets), ...o.buttons.map((b) => b.key)]) {
+        const r = pick(o, k, sel);
+        if (!r.send && k !== 'cancel') walk(r.selection, depth + 1);
+      }
+    };
+    walk(NONE, 0);
+    const owner = s.players.find((p) => p.seat !== d.seat)!.name;
+    for (const a of wanted) {
+      if (a.type !== 'loadCard' && a.type !== 'loadPassenger') continue;
+      const draw = card(a.car).benefit!.draw!;
+      const words = prompts.get(key(a));
+      expect(words).toBeDefined();
+      const car = `${card(a.car).category[0].toUpperCase()}${card(a.car).category.slice(1)} L${card(a.car).level}`;
+      expect(words).toMatch(new RegExp(`^(Load .+ into|Seat the .+ in) ${owner}'s ${car}: draw (\\d+)`));
+      expect(Number(/: draw (\d+)/.exec(words!)![1])).toBeGreaterThanOrEqual(draw);
+    }
   });
 
   it('names the bonus in the prompt', () => {

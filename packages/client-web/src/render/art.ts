@@ -11,6 +11,8 @@ const SYMBOLS: Record<string, string> = {
   'i-pull': '<path d="M3 12h13M11 6l6 6-6 6" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/><rect x="18" y="5" width="3" height="14" rx="1" fill="currentColor"/>',
   'i-vp': '<path d="M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z" fill="currentColor"/>',
   'i-draw': '<rect x="4" y="3" width="12" height="17" rx="2" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M17 9v8M13 13h8" stroke="currentColor" stroke-width="2.4"/>',
+  // the winner's cup on the end screen (an emoji trophy showed as an empty box where the font lacks it)
+  'i-cup': '<path d="M6 3h12v5a6 6 0 0 1-12 0z" fill="currentColor"/><path d="M6 5H3v2a4 4 0 0 0 4 4M18 5h3v2a4 4 0 0 1-4 4" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M10.5 13.5h3V18h-3z" fill="currentColor"/><rect x="7" y="18" width="10" height="3" rx="1" fill="currentColor"/>',
   'i-bonus': '<path d="M13 2L4 14h7l-2 8 9-12h-7z" fill="currentColor"/>',
   // goods and passengers
   'g-coal': '<path d="M3 17l4-9 5 3 4-6 5 12z" fill="currentColor"/>',

@@ -111,39 +111,39 @@ function nodeKey(n: Node): string | undefined {
   return e.id || e.getAttribute('data-fkey') || undefined;
 }
 
+/** What a render may show of its changes: `motion: false` (a replay jump) changes the page without animation. */
+export interface MountOptions { motion?: boolean }
+
 /**
  * Make `root`'s content look like `content`, reusing the elements already there. Focus, scroll positions and
  * input carets survive because the elements do.
  */
-export function mount(root: HTMLElement, content: HTMLElement): void {
+export function mount(root: HTMLElement, content: HTMLElement, opts: MountOptions = {}): void {
   delegate(root);
   const current = root.firstElementChild;
   // Another screen (lobby → table): start afresh, and without arrival animations.
   if (root.children.length !== 1 || !current || current.tagName !== content.tagName || current.classList[0] !== content.classList[0]) {
+    dropGhosts(() => true);
     root.replaceChildren(content);
     return;
   }
+  const motion = opts.motion !== false && !reducedMotion?.matches;
   // Keys on screen before this render: an element whose key is new has arrived (a card taken, a car built, a
   // passenger seated); an element merely re-made (a card turning into a button when it becomes clickable) has not.
   const before = new Set<string>();
   current.querySelectorAll('[data-fkey]').forEach((e) => before.add(e.getAttribute('data-fkey')!));
   const after = new Set<string>();
   content.querySelectorAll('[data-fkey]').forEach((e) => after.add(e.getAttribute('data-fkey')!));
+  // What leaves (taken, delivered, discarded) is measured now, before the morph: measured while morphdom is
+  // half-way through, a card's box was wherever the half-made page put it (below a newly added end panel).
+  const leaving = motion ? leavingParts(current, after) : [];
   morphdom(current, content, {
     getNodeKey: nodeKey,
-    onBeforeNodeDiscarded(node) {
-      // A card or passenger that leaves the table (taken, delivered, discarded) fades out where it stood.
-      if (node instanceof HTMLElement && node.matches('.card, .load, .pax, .building')) {
-        const k = node.getAttribute('data-fkey');
-        if (k && !after.has(k)) leaveGhost(node);
-      }
-      return true;
-    },
     onNodeAdded(node) {
       // What arrives slides in; new log lines flash (CSS; off under prefers-reduced-motion).
-      if (node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) {
+      if (motion && node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) {
         const k = node.getAttribute('data-fkey');
-        if (k && !before.has(k) && !reducedMotion?.matches) node.classList.add('enter');
+        if (k && !before.has(k)) node.classList.add('enter');
       }
       return node;
     },
@@ -159,6 +159,16 @@ export function mount(root: HTMLElement, content: HTMLElement): void {
       return true;
     },
   });
+  // A copy fading out is only right while the row it stood in stays put: one whose row moved or went away in
+  // this render (an end panel pushed the board down, a phone tab hid it) would fade over other cards.
+  dropGhosts((g) => moved(g.row, g.rowBox));
+  if (leaving.length === 0) return;
+  const rows = new Map<string, HTMLElement>();
+  root.querySelectorAll<HTMLElement>('[data-fkey]').forEach((e) => rows.set(e.getAttribute('data-fkey')!, e));
+  for (const l of leaving) {
+    const row = rows.get(l.rowKey);
+    if (row && !moved(row, l.rowBox)) leaveGhost(l.el, l.box, row);
+  }
 }
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -170,23 +180,64 @@ if (typeof document !== 'undefined') {
     const t = e.target;
     if (t instanceof HTMLElement && (e.animationName === 'arrive' || e.animationName === 'flash')) t.classList.remove('enter');
   });
+  // A fading copy is fixed to the window: when its row scrolls (the board, the dock, the page) or the window
+  // changes size, it no longer stands where the card was, so it goes at once.
+  document.addEventListener('scroll', (e) => {
+    const t = e.target;
+    dropGhosts((g) => t === document || (t instanceof Node && t.contains(g.row)));
+  }, { capture: true, passive: true });
+  window.addEventListener('resize', () => dropGhosts(() => true));
 }
 
-/** A copy of a leaving element, fixed where it stood, that fades away and is then removed. */
-function leaveGhost(el: HTMLElement): void {
-  if (reducedMotion?.matches) return;
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.bottom < 0 || r.top > innerHeight) return;
+interface Leaving { el: HTMLElement; box: DOMRect; rowKey: string; rowBox: DOMRect }
+interface Ghost { ghost: HTMLElement; row: HTMLElement; rowBox: DOMRect }
+const ghosts = new Set<Ghost>();
+
+/** Cards and passengers of the old page whose key the new page lacks, with their boxes and their row's. */
+function leavingParts(current: Element, after: Set<string>): Leaving[] {
+  const out: Leaving[] = [];
+  current.querySelectorAll<HTMLElement>('.card[data-fkey], .load[data-fkey], .pax[data-fkey], .building[data-fkey]').forEach((el) => {
+    if (after.has(el.getAttribute('data-fkey')!)) return;
+    const row = el.parentElement?.closest<HTMLElement>('[data-fkey]');
+    const rowKey = row?.getAttribute('data-fkey');
+    // A part whose row leaves too (a car scrapped with its load, the dock at the game's end) has no place to fade.
+    if (!row || !rowKey || !after.has(rowKey)) return;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.bottom < 0 || box.top > innerHeight) return;
+    out.push({ el, box, rowKey, rowBox: row.getBoundingClientRect() });
+  });
+  return out;
+}
+
+function moved(row: HTMLElement, was: DOMRect): boolean {
+  if (!row.isConnected) return true;
+  const r = row.getBoundingClientRect();
+  return r.width === 0 || Math.abs(r.left - was.left) > 1 || Math.abs(r.top - was.top) > 1;
+}
+
+function dropGhosts(which: (g: Ghost) => boolean): void {
+  for (const g of ghosts) {
+    if (!which(g)) continue;
+    g.ghost.remove();
+    ghosts.delete(g);
+  }
+}
+
+/** A copy of a leaving element, fixed where it stood (measured before the render), that fades away. */
+function leaveGhost(el: HTMLElement, r: DOMRect, row: HTMLElement): void {
   const ghost = el.cloneNode(true) as HTMLElement;
   ghost.removeAttribute('data-fkey');
   ghost.removeAttribute('data-key');
   ghost.removeAttribute('id');
   ghost.setAttribute('aria-hidden', 'true');
   ghost.setAttribute('inert', '');
+  ghost.classList.remove('enter');
   ghost.classList.add('ghost');
   Object.assign(ghost.style, { position: 'fixed', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px`, margin: '0', pointerEvents: 'none', zIndex: '40' });
   document.body.appendChild(ghost);
-  window.setTimeout(() => ghost.remove(), 450);
+  const g: Ghost = { ghost, row, rowBox: row.getBoundingClientRect() };
+  ghosts.add(g);
+  window.setTimeout(() => dropGhosts((x) => x === g), 450);
 }
 
 /** Morph just one part of the page (the details panel on hover, without re-rendering the screen). */

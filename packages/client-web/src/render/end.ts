@@ -2,10 +2,14 @@
 import type { ScoreBreakdown } from '@isle-of-trains/rules';
 import { cardName } from '../cards';
 import type { EndModel } from '../view-model';
+import { icon } from './art';
 import { cx, h } from './dom';
 
 export interface EndActions {
-  /** The game's id, for the replay viewer and its data. */
+  /**
+   * The game's id, for the replay viewer. The replay's raw JSON is not offered here: beside "Watch the replay" it
+   * was a trap for players (issue 15); developers find GET /api/games/:id/replay in docs/PROTOCOL.md.
+   */
   gameId: string | null;
   onLobby(): void;
   /** A new game with the same seats, bots and settings (a new seed); absent where it cannot apply. */
@@ -26,7 +30,7 @@ export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: 
     h('div', { class: 'score-wrap' },
       h('table', { class: 'scores' },
         h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Points'),
-          e.names.map((n, i) => h('th', { scope: 'col', class: cx({ winner: winnerIdx.has(i) }) }, n, winnerIdx.has(i) && e.names.length > 1 ? ' 🏆' : '')))),
+          e.names.map((n, i) => h('th', { scope: 'col', class: cx({ winner: winnerIdx.has(i) }) }, n, winnerIdx.has(i) && e.names.length > 1 ? [' ', icon('i-cup', 'ic cup'), h('span', { class: 'sr' }, '(winner)')] : null)))),
         h('tbody', null,
           e.rows.map((r) => h('tr', null, h('th', { scope: 'row' }, r.label), r.values.map((v) => h('td', null, String(v))))),
           h('tr', { class: 'total' }, h('th', { scope: 'row' }, 'Total'), e.totals.map((t, i) => h('td', { class: cx({ winner: winnerIdx.has(i) }) }, String(t)))),
@@ -38,7 +42,6 @@ export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: 
     h('p', { class: 'end-links' },
       a.onRematch ? h('button', { type: 'button', class: 'primary', onclick: a.onRematch, 'data-fkey': 'rematch', id: 'rematch' }, a.rematchLabel ?? 'Play again (same seats, new seed)') : null,
       a.gameId && a.onReplay ? h('button', { type: 'button', onclick: a.onReplay, 'data-fkey': 'replay', id: 'replay-open' }, 'Watch the replay') : null,
-      a.gameId ? h('a', { href: `/api/games/${encodeURIComponent(a.gameId)}/replay`, target: '_blank', rel: 'noopener', id: 'replay-link' }, 'Replay data (JSON)') : null,
       seed ? h('span', { class: 'muted' }, `Seed: ${seed}`) : null,
       h('button', { type: 'button', onclick: a.onLobby, 'data-fkey': 'to-lobby' }, 'Back to the lobby')));
 }

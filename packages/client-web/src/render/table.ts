@@ -281,6 +281,8 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
       islandMap(m, ctx)),
     h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui), x.side ?? null, helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
+    // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
+    x.bottom === undefined && !(m.scores && x.endPanel) ? h('div', { class: 'dock-more', 'aria-hidden': 'true', 'data-fkey': 'dock-more' }, '▼ More below: scroll the hand') : null,
   );
 }
 
