@@ -4,13 +4,16 @@
  * the Authorization header of the players' routes and as the `identity` join option, so games land in the
  * player's history and rated games move their rating.
  */
+import type {
+  GamesResponse, LeaderboardResponse, MeResponse, NewGuestResponse, PlayerInfo, PlayerPage, PlayersApiError, RatingGroup, RatingRow,
+  RenameResponse, SessionResponse, SignOutEverywhereResponse,
+} from '@isle-of-trains/client';
 import type { KeyValueStore } from './session-store';
 
-export interface PlayerInfo { id: string; name: string; username: string | null }
-export interface RatingRow { playerId: string; name: string; group: string; rating: number; mu: number; sigma: number; games: number }
-export interface GameSeat { seat: number; playerId: string | null; name: string; botLevel: string | null; score: number; place: number }
-export interface GameSummary { id: string; finishedAt: string; playerCount: number; mode: string; rated: boolean; seats: GameSeat[] }
-export interface PlayerPage { player: { id: string; name: string; account: boolean }; ratings: RatingRow[]; games: GameSummary[] }
+// The players' API is the client package's (one definition for the server and every client); the page's
+// modules keep importing it from here.
+export type { GameSeat, GameSummary, PlayerInfo, PlayerPage, RatingGroup, RatingRow } from '@isle-of-trains/client';
+export { ratingGroup } from '@isle-of-trains/client';
 
 /** What the browser keeps: a guest's secret, or (after claim or sign-in) a session token. Never both in use. */
 interface Kept { id: string; name: string; username: string | null; secret?: string; token?: string }
@@ -22,11 +25,6 @@ export class ApiError extends Error {
   constructor(readonly code: string, message: string, readonly status: number) {
     super(message);
   }
-}
-
-/** The rating group a table of `players` counts in (PROTOCOL.md: 2p, or 3-4p). */
-export function ratingGroup(players: number): '2p' | '3-4p' | null {
-  return players === 2 ? '2p' : players >= 3 && players <= 4 ? '3-4p' : null;
 }
 
 export class Identity {
@@ -71,10 +69,10 @@ export class Identity {
           this.forget();
         }
       }
-      const r = await this.call<{ player: PlayerInfo; secret: string }>('POST', '/api/players', name && name.trim() ? { name: name.trim() } : {}, false)
+      const r = await this.call<NewGuestResponse>('POST', '/api/players', name && name.trim() ? { name: name.trim() } : {}, false)
         .catch((e: unknown) => {
           // A name the server does not accept must not cost the player their identity.
-          if (e instanceof ApiError && e.code === 'BAD_NAME') return this.call<{ player: PlayerInfo; secret: string }>('POST', '/api/players', {}, false);
+          if (e instanceof ApiError && e.code === 'BAD_NAME') return this.call<NewGuestResponse>('POST', '/api/players', {}, false);
           throw e;
         });
       this.keep({ ...r.player, secret: r.secret });
@@ -89,26 +87,26 @@ export class Identity {
 
   /** GET /api/me: the name and ratings as the server has them. */
   async refresh(): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo; ratings: RatingRow[] }>('GET', '/api/me');
+    const r = await this.call<MeResponse>('GET', '/api/me');
     this.keep({ ...this.kept!, ...r.player });
     this.ratings = r.ratings;
     this.unavailable = null;
   }
 
   async rename(name: string): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo }>('POST', '/api/me/name', { name });
+    const r = await this.call<RenameResponse>('POST', '/api/me/name', { name });
     this.keep({ ...this.kept!, ...r.player });
   }
 
   /** Guest → account: from now on this browser acts through the session token (the guest secret stops working). */
   async claim(username: string, password: string): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo; token: string }>('POST', '/api/account/claim', { username, password });
+    const r = await this.call<SessionResponse>('POST', '/api/account/claim', { username, password });
     this.keep({ ...r.player, token: r.token });
   }
 
   /** Another browser: the account replaces whatever identity this one had. */
   async signIn(username: string, password: string): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo; token: string }>('POST', '/api/account/signin', { username, password }, false);
+    const r = await this.call<SessionResponse>('POST', '/api/account/signin', { username, password }, false);
     this.keep({ ...r.player, token: r.token });
     await this.refresh().catch(() => undefined);
   }
@@ -125,7 +123,7 @@ export class Identity {
 
   /** Revoke every session of the account, this one included; `n` sessions were revoked. */
   async signOutEverywhere(): Promise<number> {
-    const r = await this.call<{ revoked: number }>('POST', '/api/account/signout-everywhere', {});
+    const r = await this.call<SignOutEverywhereResponse>('POST', '/api/account/signout-everywhere', {});
     this.forget();
     await this.ensure();
     return r.revoked;
@@ -135,11 +133,11 @@ export class Identity {
     return this.call('GET', `/api/players/${encodeURIComponent(id)}`, undefined, false);
   }
 
-  recentGames(): Promise<{ games: GameSummary[] }> {
+  recentGames(): Promise<GamesResponse> {
     return this.call('GET', '/api/games?limit=50', undefined, false);
   }
 
-  leaderboard(group: '2p' | '3-4p'): Promise<{ group: string; players: RatingRow[] }> {
+  leaderboard(group: RatingGroup): Promise<LeaderboardResponse> {
     return this.call('GET', `/api/leaderboard/${group}`, undefined, false);
   }
 
@@ -153,7 +151,7 @@ export class Identity {
     } catch {
       throw new ApiError('OFFLINE', 'Cannot reach the server.', 0);
     }
-    const json = (await res.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
+    const json = (await res.json().catch(() => null)) as (T & Partial<PlayersApiError>) | null;
     if (!res.ok) throw new ApiError(json?.code ?? `HTTP_${res.status}`, json?.message ?? `The server answered ${res.status}.`, res.status);
     return json as T;
   }

@@ -1,7 +1,7 @@
 /**
  * The wire protocol of an Isle of Trains Online room, in one place: the room name, every message type
  * and its body (zod schemas, so both ends can check what they receive), the error and close codes,
- * the room options, the room state's JSON shape and the one mapping from that state to the rules'
+ * the room options, the room state's JSON shape, the players' HTTP API and the one mapping from that state to the rules'
  * `PlayerView`. The server validates with these very schemas; docs/PROTOCOL.md describes the same
  * protocol for clients in other languages.
  *
@@ -14,4 +14,5 @@ export * from './codes';
 export * from './messages';
 export * from './options';
 export * from './state';
+export * from './players-api';
 export { viewFromState, type Viewer } from './view';

@@ -6,17 +6,11 @@
 import { createHash } from 'crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
 
-export interface ArchivedSeat {
-  seat: number;
-  playerId: string | null;
-  name: string;
-  botLevel: string | null;
-  score: number;
-  /** 1 = winner; tied seats share a place. */
-  place: number;
-}
+/** A seat as archived: what the games lists show of it. */
+export type ArchivedSeat = GameSeat;
 
 export interface FinishedGame {
   id: string;
@@ -46,24 +40,6 @@ export interface ArchivedReplay {
   endedAt: string;
 }
 
-export interface GameSummary {
-  id: string;
-  finishedAt: Date;
-  playerCount: number;
-  mode: string;
-  rated: boolean;
-  seats: { seat: number; playerId: string | null; name: string; botLevel: string | null; score: number; place: number }[];
-}
-
-export interface RatingRow {
-  playerId: string;
-  name: string;
-  group: string;
-  rating: number;
-  mu: number;
-  sigma: number;
-  games: number;
-}
 
 export class Archive {
   constructor(private readonly db: Kysely<Database>) {}
@@ -123,7 +99,7 @@ export class Archive {
     const games = await this.db.selectFrom('games').select(['id', 'finished_at', 'player_count', 'mode', 'rated']).where('id', 'in', ids).orderBy('finished_at', 'desc').execute();
     const seats = await this.db.selectFrom('game_players').selectAll().where('game_id', 'in', ids).orderBy('seat').execute();
     return games.map((g) => ({
-      id: g.id, finishedAt: new Date(g.finished_at), playerCount: g.player_count, mode: g.mode, rated: g.rated,
+      id: g.id, finishedAt: new Date(g.finished_at).toISOString(), playerCount: g.player_count, mode: g.mode, rated: g.rated,
       seats: seats.filter((s) => s.game_id === g.id).map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, botLevel: s.bot_level, score: s.score, place: s.place })),
     }));
   }
@@ -162,5 +138,6 @@ export class Archive {
 }
 
 function toRatingRow(r: { player_id: string; display_name: string; grp: string; mu: number; sigma: number; games: number }): RatingRow {
-  return { playerId: r.player_id, name: r.display_name, group: r.grp, rating: displayRating(r), mu: r.mu, sigma: r.sigma, games: r.games };
+  // Rows are only ever written with ratingGroup()'s groups.
+  return { playerId: r.player_id, name: r.display_name, group: r.grp as RatingGroup, rating: displayRating(r), mu: r.mu, sigma: r.sigma, games: r.games };
 }
