@@ -15,4 +15,5 @@ export * from './messages';
 export * from './options';
 export * from './state';
 export * from './players-api';
+export * from './replay';
 export { viewFromState, type Viewer } from './view';

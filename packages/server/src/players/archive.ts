@@ -6,7 +6,9 @@
 import { createHash } from 'crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
 import type { GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
+import type { Replay } from '../replays';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
 
 /** A seat as archived: what the games lists show of it. */
@@ -28,16 +30,6 @@ export interface FinishedGame {
 /** Rated: 2–4 seats, every one a signed-in account, none a bot. */
 export function isRatedTable(seats: { playerId: string | null; botLevel: string | null; hasAccount: boolean }[]): boolean {
   return ratingGroup(seats.length) !== null && seats.every((s) => s.botLevel === null && s.playerId !== null && s.hasAccount);
-}
-
-export interface ArchivedReplay {
-  roomId: string;
-  options: Record<string, unknown>;
-  seedHash: string;
-  actions: unknown[];
-  finalScores: unknown;
-  startedAt: string | null;
-  endedAt: string;
 }
 
 
@@ -80,15 +72,16 @@ export class Archive {
    * The replay of an archived game, in the same shape as the live replay endpoint's (src/replays.ts):
    * `options` with the seed (createGame's input), the seed's hash, every action and the final scores.
    */
-  async replay(id: string): Promise<ArchivedReplay | null> {
+  async replay(id: string): Promise<Replay | null> {
     const row = await this.db.selectFrom('games').select(['id', 'options', 'seed', 'actions', 'result', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     return {
       roomId: row.id,
-      options: { ...(row.options as Record<string, unknown>), seed: row.seed },
+      // Stored from the room's own replay record (FinishedGame), so the columns hold exactly these shapes.
+      options: { ...(row.options as Omit<GameOptions, 'seed'>), seed: row.seed },
       seedHash: createHash('sha256').update(row.seed).digest('hex'),
-      actions: row.actions,
-      finalScores: row.result,
+      actions: row.actions as Replay['actions'],
+      finalScores: row.result as ScoreBreakdown,
       startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
       endedAt: new Date(row.finished_at).toISOString(),
     };
