@@ -16,7 +16,7 @@ import { endOversizeFast } from './oversize';
 import { loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { ReplayStore } from './replays';
-import type { ChatLine, ReplayJSON } from '@isle-of-trains/client/protocol';
+import { CLOSE_CODES, type ChatLine, type ReplayJSON } from '@isle-of-trains/client/protocol';
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
 import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
@@ -32,7 +32,7 @@ import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
 import { findCode } from './join-codes';
-import { AddressQuotas, CLOSE_TOO_MANY_CONNECTIONS, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
+import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
 import type { IncomingMessage } from 'http';
 import type { WebSocket } from 'ws';
 
@@ -50,7 +50,7 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, 
     const xff = req.headers['x-forwarded-for'];
     const address = clientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(',') : xff, quotas.trusted);
     if (!quotas.connectionOpened(address)) {
-      ws.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections from your address');
+      ws.close(CLOSE_CODES.TOO_MANY_CONNECTIONS, 'too many connections from your address');
       return;
     }
     ws.once('close', () => quotas.connectionClosed(address));

@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import { mirrorGame, privatePart } from './mirror';
 import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './options';
-import { CLOSE_CODES, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
+import { CLOSE_CODES, NO_RECONNECTION_WINDOW, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
 import { UndoTrail } from './undo';
 import { rematchOptions, takeRematch, type RematchRecord } from './rematch';
 import type { ReplayStore } from './replays';
@@ -37,17 +37,15 @@ import { resolveIdentity } from './players/identity';
 import { cleanChatText } from './players/chat';
 import { finishedGameRecord } from './players/table-record';
 import {
-  CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
+  TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
 
 /** Bad-input log lines per connection: this many at once, then this many per minute. */
 const BAD_INPUT_LINES = 3;
 
-/** Close code sent to a connection whose seat was retaken elsewhere with the seat token. */
-const CLOSE_SEAT_TAKEN = CLOSE_CODES.SEAT_TAKEN;
-export { CLOSE_FLOODING, CLOSE_SEAT_TAKEN, ROOM_NAME };
+export { ROOM_NAME };
 /** Closes the server decided (frame over MAX_PAYLOAD_BYTES, unreadable frame, flooding, seat taken): no reconnection window. */
-const SERVER_CLOSE_CODES = new Set([1009, 4002, CLOSE_FLOODING, CLOSE_SEAT_TAKEN]);
+const SERVER_CLOSE_CODES = new Set(NO_RECONNECTION_WINDOW);
 
 export interface RoomDeps {
   config: Config;
@@ -342,7 +340,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       const old = this.clients.find((c) => c.sessionId === previous);
       if (old) {
         old.userData = { ...old.userData!, seat: -1, kicked: true };
-        old.leave(CLOSE_SEAT_TAKEN, 'seat taken over by a newer connection');
+        old.leave(CLOSE_CODES.SEAT_TAKEN, 'seat taken over by a newer connection');
       }
     }
     this.rlog.info({ event: 'retake', seat }, 'seat retaken with token');
@@ -534,7 +532,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     ud.kicked = true;
     this.deps.slowed?.add(ud.address);
     this.rlog.warn({ event: 'flooding', seat: this.ownedSeat(client), session: client.sessionId }, 'connection closed for flooding');
-    client.leave(CLOSE_FLOODING, 'too many messages');
+    client.leave(CLOSE_CODES.FLOODING, 'too many messages');
   }
 
   private onIntent(client: IsleClient, body: unknown, replyId: string | number | undefined): void {
