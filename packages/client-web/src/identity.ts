@@ -16,7 +16,7 @@ export type { GameSeat, GameSummary, PlayerInfo, PlayerPage, RatingGroup, Rating
 export { ratingGroup } from '@isle-of-trains/client';
 
 /** What the browser keeps: a guest's secret, or (after claim or sign-in) a session token. Never both in use. */
-interface Kept { id: string; name: string; username: string | null; secret?: string; token?: string }
+interface Kept extends PlayerInfo { secret?: string; token?: string }
 
 const KEY = 'iot.identity';
 
