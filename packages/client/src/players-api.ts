@@ -1,8 +1,8 @@
 /**
  * The players' HTTP API under `/api` (docs/PROTOCOL.md, "Players"): identities, accounts, players' pages,
  * ratings and the games list. These are the bodies as they travel (JSON: times are ISO strings); the
- * server's routes are typed with them, and the web client reads its answers with them. Types and one
- * pure function only: nothing here loads zod or the SDK.
+ * server's routes are typed with them. {@link PlayersApi} makes the calls (the web client's identity uses
+ * it). Nothing here loads zod or the SDK: only the host's `fetch`.
  */
 
 /** A player as the routes return it. */
@@ -137,7 +137,120 @@ export interface LeaderboardResponse {
 }
 
 /** Every refusal of the players' routes: `{ code, message }` with an HTTP status (PROTOCOL.md, "Players"). */
-export interface PlayersApiError {
+export interface PlayersApiRefusal {
   code: string;
   message: string;
+}
+
+/** The fetch a {@link PlayersApi} calls: the host's `fetch` by default (Node 22+ and browsers), or any with its shape. */
+export type PlayersFetch = (
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+
+/** A refused call of the players' routes: the server's code and words, and the HTTP status (0 and `OFFLINE`: no answer). */
+export class PlayersApiError extends Error {
+  override readonly name = 'PlayersApiError';
+  constructor(readonly code: string, message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** Options of a {@link PlayersApi}. */
+export interface PlayersApiOptions {
+  /** The Authorization value to send (`Guest <id>:<secret>` or `Bearer <token>`), read at each call; null: none yet. */
+  auth?: () => string | null;
+  /** The fetch to use (tests, or a host without a global one). */
+  fetch?: PlayersFetch;
+}
+
+/**
+ * Typed calls of the players' routes, for a client outside this repository or the web client:
+ *
+ * ```ts
+ * const api = new PlayersApi('https://isle.example');
+ * const { player, secret } = await api.newGuest('Ada');
+ * const me = new PlayersApi('https://isle.example', { auth: () => `Guest ${player.id}:${secret}` });
+ * console.log((await me.me()).ratings, (await me.leaderboard('2p')).players);
+ * ```
+ *
+ * Every refusal rejects with a {@link PlayersApiError}.
+ */
+export class PlayersApi {
+  constructor(
+    /** The server's HTTP address, without a trailing slash (`https://isle.example`). */
+    readonly base: string,
+    private readonly options: PlayersApiOptions = {},
+  ) {}
+
+  /** `POST /api/players`: a new guest identity, named `name` or a made-up name. */
+  newGuest(name?: string): Promise<NewGuestResponse> {
+    const body: NewGuestRequest = name !== undefined ? { name } : {};
+    return this.call('POST', '/api/players', body, false);
+  }
+
+  /** `GET /api/me`: the caller and their ratings. */
+  me(): Promise<MeResponse> {
+    return this.call('GET', '/api/me');
+  }
+
+  /** `POST /api/me/name`. */
+  rename(name: string): Promise<RenameResponse> {
+    const body: RenameRequest = { name };
+    return this.call('POST', '/api/me/name', body);
+  }
+
+  /** `POST /api/account/claim`: the calling guest becomes an account (its guest secret stops working; use the session). */
+  claim(username: string, password: string): Promise<SessionResponse> {
+    const body: CredentialsRequest = { username, password };
+    return this.call('POST', '/api/account/claim', body);
+  }
+
+  /** `POST /api/account/signin`: a new session of an account. */
+  signIn(username: string, password: string): Promise<SessionResponse> {
+    const body: CredentialsRequest = { username, password };
+    return this.call('POST', '/api/account/signin', body, false);
+  }
+
+  /** `POST /api/account/signout`: revokes the session the caller sends. */
+  signOut(): Promise<SignOutResponse> {
+    return this.call('POST', '/api/account/signout', {});
+  }
+
+  /** `POST /api/account/signout-everywhere`: revokes every session of the caller's account. */
+  signOutEverywhere(): Promise<SignOutEverywhereResponse> {
+    return this.call('POST', '/api/account/signout-everywhere', {});
+  }
+
+  /** `GET /api/players/:id`: a player's public page. */
+  player(id: string): Promise<PlayerPage> {
+    return this.call('GET', `/api/players/${encodeURIComponent(id)}`, undefined, false);
+  }
+
+  /** `GET /api/games`: recent finished games, newest first (1–100). */
+  games(limit = 50): Promise<GamesResponse> {
+    return this.call('GET', `/api/games?limit=${limit}`, undefined, false);
+  }
+
+  /** `GET /api/leaderboard/:group`. */
+  leaderboard(group: RatingGroup): Promise<LeaderboardResponse> {
+    return this.call('GET', `/api/leaderboard/${group}`, undefined, false);
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: object, auth = true): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const credential = auth ? this.options.auth?.() : null;
+    if (credential) headers.authorization = credential;
+    const send: PlayersFetch = this.options.fetch ?? ((url, init) => fetch(url, init));
+    let res: Awaited<ReturnType<PlayersFetch>>;
+    try {
+      res = await send(`${this.base}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    } catch {
+      throw new PlayersApiError('OFFLINE', 'Cannot reach the server.', 0);
+    }
+    const json = (await res.json().catch(() => null)) as (T & Partial<PlayersApiRefusal>) | null;
+    if (!res.ok) throw new PlayersApiError(json?.code ?? `HTTP_${res.status}`, json?.message ?? `The server answered ${res.status}.`, res.status);
+    return json as T;
+  }
 }

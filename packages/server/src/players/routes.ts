@@ -12,7 +12,7 @@ import type { Logger } from '../logger';
 import { Accounts, PlayerError, type PlayerRecord } from './accounts';
 import type { Archive } from './archive';
 import type {
-  GamesResponse, LeaderboardResponse, MeResponse, NewGuestResponse, PlayerPage, PlayersApiError, RenameResponse, SessionResponse,
+  GamesResponse, LeaderboardResponse, MeResponse, NewGuestResponse, PlayerPage, PlayersApiRefusal, RenameResponse, SessionResponse,
   SignOutEverywhereResponse, SignOutResponse,
 } from '@isle-of-trains/client/protocol';
 import { blockedFor, take, type PlayerLimits } from './limits';
@@ -50,11 +50,11 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
       const body = await h(req, res, s);
       if (!res.headersSent) send<T>(res, 200, body);
     } catch (e) {
-      if (e instanceof PlayerError) send<PlayersApiError>(res, e.status, { code: e.code, message: e.message });
+      if (e instanceof PlayerError) send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message });
       else {
         // Never log request bodies here: they may hold passwords or secrets.
         o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
-        send<PlayersApiError>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
+        send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
       }
     }
   };
@@ -161,8 +161,8 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   // A malformed JSON body or one over the limit: the same format as every other refusal.
   r.use((err: Error & { type?: string; status?: number }, _req: Request, res: Response, next: (e?: unknown) => void) => {
     if (!err) return next();
-    if (err.type === 'entity.too.large') send<PlayersApiError>(res, 413, { code: 'TOO_LARGE', message: 'That request body is too large.' });
-    else send<PlayersApiError>(res, 400, { code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+    if (err.type === 'entity.too.large') send<PlayersApiRefusal>(res, 413, { code: 'TOO_LARGE', message: 'That request body is too large.' });
+    else send<PlayersApiRefusal>(res, 400, { code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
   });
   return r;
 }
