@@ -4,18 +4,18 @@
  */
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
-import { createServer, type IsleServer } from '../../server/src/app';
+import { bootServer, type TestServer } from '../../server/test/support/harness';
 import { PlayersApi, PlayersApiError, ratingGroup } from '@isle-of-trains/client';
 
 jest.setTimeout(60_000);
 
-let srv: IsleServer;
+let ts: TestServer;
 let base = '';
 beforeAll(async () => {
-  srv = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' });
-  base = `http://127.0.0.1:${await srv.listen()}`;
+  ts = await bootServer({ PLAYERS_DB: 'memory' });
+  base = ts.http;
 });
-afterAll(async () => { await srv.close(); });
+afterAll(async () => { await ts.close(); });
 
 test('a guest, renamed, claimed as an account, signed in elsewhere and out everywhere; public pages and lists', async () => {
   const anon = new PlayersApi(base);
