@@ -2,8 +2,8 @@
  * The room state's two definitions are held together at compile time: the server's schema classes
  * (src/schema.ts, what is encoded) and the client package's interfaces (packages/client/src/state.ts,
  * what clients are told they decode). A field added to, removed from or retyped in one and not the
- * other, at any depth (seats, the game, players, trains, loads, the log…), fails `npm run typecheck`
- * (which compiles this file) and this test file under jest.
+ * other, at any depth (seats, the game, players, trains, loads, the log…), fails `npm run typecheck`,
+ * which compiles this file (and `npm test`, which type-checks first: jest itself only transpiles).
  */
 import type { ToJSON } from '@colyseus/schema';
 import type {
