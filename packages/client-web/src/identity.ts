@@ -4,30 +4,23 @@
  * the Authorization header of the players' routes and as the `identity` join option, so games land in the
  * player's history and rated games move their rating.
  */
+import {
+  PlayersApi, PlayersApiError as ApiError, type GamesResponse, type LeaderboardResponse, type PlayerInfo, type PlayerPage, type PlayersFetch,
+  type RatingGroup, type RatingRow,
+} from '@isle-of-trains/client';
 import type { KeyValueStore } from './session-store';
 
-export interface PlayerInfo { id: string; name: string; username: string | null }
-export interface RatingRow { playerId: string; name: string; group: string; rating: number; mu: number; sigma: number; games: number }
-export interface GameSeat { seat: number; playerId: string | null; name: string; botLevel: string | null; score: number; place: number }
-export interface GameSummary { id: string; finishedAt: string; playerCount: number; mode: string; rated: boolean; seats: GameSeat[] }
-export interface PlayerPage { player: { id: string; name: string; account: boolean }; ratings: RatingRow[]; games: GameSummary[] }
+// The players' API is the client package's (one definition for the server and every client); the page's
+// modules keep importing it from here.
+export type { GameSeat, GameSummary, PlayerInfo, PlayerPage, RatingGroup, RatingRow } from '@isle-of-trains/client';
+export { ratingGroup } from '@isle-of-trains/client';
+/** A refusal of the players' routes: its code, the server's words and the HTTP status. */
+export { ApiError };
 
 /** What the browser keeps: a guest's secret, or (after claim or sign-in) a session token. Never both in use. */
-interface Kept { id: string; name: string; username: string | null; secret?: string; token?: string }
+interface Kept extends PlayerInfo { secret?: string; token?: string }
 
 const KEY = 'iot.identity';
-
-/** A refusal of the players' routes: its code and the server's words. */
-export class ApiError extends Error {
-  constructor(readonly code: string, message: string, readonly status: number) {
-    super(message);
-  }
-}
-
-/** The rating group a table of `players` counts in (PROTOCOL.md: 2p, or 3-4p). */
-export function ratingGroup(players: number): '2p' | '3-4p' | null {
-  return players === 2 ? '2p' : players >= 3 && players <= 4 ? '3-4p' : null;
-}
 
 export class Identity {
   private kept: Kept | null;
@@ -36,8 +29,11 @@ export class Identity {
   /** null: players' routes work; else why this browser plays without an identity (database off or unreachable). */
   unavailable: string | null = null;
 
-  constructor(readonly apiBase: string, private readonly kv: KeyValueStore | null, private readonly http: typeof fetch = (...a) => fetch(...a)) {
+  private readonly api: PlayersApi;
+
+  constructor(readonly apiBase: string, private readonly kv: KeyValueStore | null, http: typeof fetch = (...a) => fetch(...a)) {
     this.kept = this.read();
+    this.api = new PlayersApi(apiBase, { auth: () => this.auth, fetch: http as PlayersFetch });
   }
 
   get player(): PlayerInfo | null {
@@ -71,10 +67,10 @@ export class Identity {
           this.forget();
         }
       }
-      const r = await this.call<{ player: PlayerInfo; secret: string }>('POST', '/api/players', name && name.trim() ? { name: name.trim() } : {}, false)
+      const r = await this.api.newGuest(name && name.trim() ? name.trim() : undefined)
         .catch((e: unknown) => {
           // A name the server does not accept must not cost the player their identity.
-          if (e instanceof ApiError && e.code === 'BAD_NAME') return this.call<{ player: PlayerInfo; secret: string }>('POST', '/api/players', {}, false);
+          if (e instanceof ApiError && e.code === 'BAD_NAME') return this.api.newGuest();
           throw e;
         });
       this.keep({ ...r.player, secret: r.secret });
@@ -89,33 +85,33 @@ export class Identity {
 
   /** GET /api/me: the name and ratings as the server has them. */
   async refresh(): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo; ratings: RatingRow[] }>('GET', '/api/me');
+    const r = await this.api.me();
     this.keep({ ...this.kept!, ...r.player });
     this.ratings = r.ratings;
     this.unavailable = null;
   }
 
   async rename(name: string): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo }>('POST', '/api/me/name', { name });
+    const r = await this.api.rename(name);
     this.keep({ ...this.kept!, ...r.player });
   }
 
   /** Guest → account: from now on this browser acts through the session token (the guest secret stops working). */
   async claim(username: string, password: string): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo; token: string }>('POST', '/api/account/claim', { username, password });
+    const r = await this.api.claim(username, password);
     this.keep({ ...r.player, token: r.token });
   }
 
   /** Another browser: the account replaces whatever identity this one had. */
   async signIn(username: string, password: string): Promise<void> {
-    const r = await this.call<{ player: PlayerInfo; token: string }>('POST', '/api/account/signin', { username, password }, false);
+    const r = await this.api.signIn(username, password);
     this.keep({ ...r.player, token: r.token });
     await this.refresh().catch(() => undefined);
   }
 
   /** Sign this browser out (its session is revoked), then play on as a new guest. */
   async signOut(): Promise<void> {
-    await this.call('POST', '/api/account/signout', {}).catch((e: unknown) => {
+    await this.api.signOut().catch((e: unknown) => {
       // A session already gone is signed out all the same.
       if (!(e instanceof ApiError && e.status === 401)) throw e;
     });
@@ -125,37 +121,22 @@ export class Identity {
 
   /** Revoke every session of the account, this one included; `n` sessions were revoked. */
   async signOutEverywhere(): Promise<number> {
-    const r = await this.call<{ revoked: number }>('POST', '/api/account/signout-everywhere', {});
+    const r = await this.api.signOutEverywhere();
     this.forget();
     await this.ensure();
     return r.revoked;
   }
 
   playerPage(id: string): Promise<PlayerPage> {
-    return this.call('GET', `/api/players/${encodeURIComponent(id)}`, undefined, false);
+    return this.api.player(id);
   }
 
-  recentGames(): Promise<{ games: GameSummary[] }> {
-    return this.call('GET', '/api/games?limit=50', undefined, false);
+  recentGames(): Promise<GamesResponse> {
+    return this.api.games(50);
   }
 
-  leaderboard(group: '2p' | '3-4p'): Promise<{ group: string; players: RatingRow[] }> {
-    return this.call('GET', `/api/leaderboard/${group}`, undefined, false);
-  }
-
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, auth = true): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (auth && this.auth) headers.authorization = this.auth;
-    let res: Response;
-    try {
-      res = await this.http(`${this.apiBase}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch {
-      throw new ApiError('OFFLINE', 'Cannot reach the server.', 0);
-    }
-    const json = (await res.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
-    if (!res.ok) throw new ApiError(json?.code ?? `HTTP_${res.status}`, json?.message ?? `The server answered ${res.status}.`, res.status);
-    return json as T;
+  leaderboard(group: RatingGroup): Promise<LeaderboardResponse> {
+    return this.api.leaderboard(group);
   }
 
   private keep(k: Kept): void {

@@ -2,7 +2,7 @@
 import { legalActions, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
 import { NONE, normalise, offer, pick, selectedKey, type Offer, type Selection } from './intents';
 import { failureText, listGames, Net, type CreateOptions, type Status } from './net';
-import type { IsleStateJSON } from '@isle-of-trains/client';
+import type { IsleStateJSON, ReplayJSON } from '@isle-of-trains/client';
 import { inviteLink, parseLink, SessionStore } from './session-store';
 import { decisionOf, endModel, tableModel } from './view-model';
 import { viewFromState } from '@isle-of-trains/client';
@@ -13,7 +13,7 @@ import { renderLobby, renderWaiting, type LobbyState } from './render/lobby';
 import { replayBar } from './render/replay-bar';
 import { markDockOverflow } from './render/dock-cue';
 import { renderTable, updateDetails, type PhoneTab } from './render/table';
-import type { ReplayJson, ReplayModel } from './replay';
+import type { ReplayModel } from './replay';
 import { beep, notifyTurn } from './cues';
 import { PlayersUi } from './players-ui';
 import { buildPage, parsePage } from './pages';
@@ -80,7 +80,7 @@ const cues = {
 };
 /** The replay viewer's code (it plays the whole rules engine again) loads only when a replay is opened. */
 type ReplayModule = typeof import('./replay');
-let replay: { id: string; model: ReplayModel; mod: ReplayModule; index: number; playing: boolean; timer: number | undefined; chat: NonNullable<ReplayJson['chat']> } | null = null;
+let replay: { id: string; model: ReplayModel; mod: ReplayModule; index: number; playing: boolean; timer: number | undefined; chat: ReplayJSON['chat'] } | null = null;
 
 const net = new Net(endpoint, store, {
   state(s) {
@@ -493,7 +493,7 @@ async function openReplay(id: string): Promise<void> {
   try {
     const res = await fetch(`${apiBase}/api/games/${encodeURIComponent(id)}/replay`);
     if (!res.ok) throw new Error(`The replay is not available (${res.status}).`);
-    const data = (await res.json()) as ReplayJson;
+    const data = (await res.json()) as ReplayJSON;
     const mod = await import('./replay');
     replay = { id, model: mod.buildReplay(data), mod, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [] };
     window.history.replaceState(null, '', `/?replay=${encodeURIComponent(id)}`);

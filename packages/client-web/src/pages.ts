@@ -3,9 +3,9 @@
  * (`/?player=<id>`, `/?leaderboard=2p|3-4p`, `/?games=recent`). Few visits need them, so their code loads only
  * when one is opened (render/players.ts, a separate chunk).
  */
-import type { Identity } from './identity';
+import type { Identity, RatingGroup } from './identity';
 
-export type PageRoute = { kind: 'player'; id: string } | { kind: 'leaderboard'; group: '2p' | '3-4p' } | { kind: 'games' };
+export type PageRoute = { kind: 'player'; id: string } | { kind: 'leaderboard'; group: RatingGroup } | { kind: 'games' };
 
 export function parsePage(search: string): PageRoute | null {
   const q = new URLSearchParams(search);

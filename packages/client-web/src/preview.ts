@@ -7,7 +7,7 @@ import { applyAction, createGame, currentDecision, legalActions, type GameState 
 import { NONE, offer, pick, selectedKey, type Selection } from './intents';
 import { roomFromState } from './local-room';
 import { endModel, tableModel } from './view-model';
-import { viewFromState } from '@isle-of-trains/client';
+import { viewFromState, type LogEntryJSON } from '@isle-of-trains/client';
 import { mount } from './render/dom';
 import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
@@ -34,7 +34,7 @@ for (let i = 0, n = Number(q.get('steps') ?? 0); i < n && !state.gameOver; i++) 
 let selection: Selection = NONE;
 let details: string | null = null;
 let refusal: string | null = null;
-const log: { n: number; seat: number; type: string; text: string }[] = [];
+const log: LogEntryJSON[] = [];
 const root = document.getElementById('app')!;
 installSprite();
 

@@ -5,16 +5,9 @@
 // Straight from the engine's modules, not the package index, so the main bundle does not carry the engine.
 import { applyAction } from '../../rules/src/apply';
 import { createGame } from '../../rules/src/setup';
-import type { Action, GameOptions, GameState } from '@isle-of-trains/rules';
+import type { GameState } from '@isle-of-trains/rules';
+import type { ReplayJSON } from '@isle-of-trains/client';
 export { roomFromState } from './local-room';
-
-export interface ReplayJson {
-  roomId: string;
-  options: GameOptions;
-  actions: { seat: number; action: Action }[];
-  /** The table chat, as kept with the game (docs/PROTOCOL.md); text, never HTML. */
-  chat?: { seat: number | null; name: string; text: string; at: string }[];
-}
 
 export interface ReplayModel {
   /** states[0] is the start; states[i] is after move i. */
@@ -27,7 +20,7 @@ export interface ReplayModel {
   brokenAt: number | null;
 }
 
-export function buildReplay(r: ReplayJson): ReplayModel {
+export function buildReplay(r: Pick<ReplayJSON, 'roomId' | 'options' | 'actions'>): ReplayModel {
   let s = createGame(r.options);
   const states = [s];
   const entries: { n: number; seat: number; type: string; text: string }[] = [{ n: 1, seat: -1, type: 'start', text: 'The game begins.' }];

@@ -1,8 +1,8 @@
 /**
  * The wire protocol of an Isle of Trains Online room, in one place: the room name, every message type
  * and its body (zod schemas, so both ends can check what they receive), the error and close codes,
- * the room options, the room state's JSON shape and the one mapping from that state to the rules'
- * `PlayerView`. The server validates with these very schemas; docs/PROTOCOL.md describes the same
+ * the room options, the room state's JSON shape, the players' HTTP API and the one mapping each way between that
+ * state and the rules' `PlayerView`. The server validates with these very schemas; docs/PROTOCOL.md describes the same
  * protocol for clients in other languages.
  *
  * This module loads neither the SDK nor anything of the server, so the server uses it as is
@@ -14,4 +14,7 @@ export * from './codes';
 export * from './messages';
 export * from './options';
 export * from './state';
+export * from './players-api';
+export * from './replay';
 export { viewFromState, type Viewer } from './view';
+export { gameJSONFromView, privatePart, type PrivatePart } from './game-json';

@@ -1,6 +1,7 @@
 /**
  * The room state in plain JSON form (`room.state.toJSON()` of the Colyseus schema), as a client
- * receives it. The server's schema (packages/server/src/schema.ts) has exactly these fields; docs/PROTOCOL.md
+ * receives it. The server's schema (packages/server/src/schema.ts) has exactly these fields (a compile-time
+ * check holds the two together: packages/server/test/state-shape.test.ts); docs/PROTOCOL.md
  * says what each means. Strings that could be a union stay `string` where the server may add values.
  */
 

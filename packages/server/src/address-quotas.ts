@@ -20,9 +20,6 @@ export const PEER_HEADER = 'x-isle-peer';
  */
 export const socketClientAddress = new WeakMap<object, string>();
 
-/** Close code for a WebSocket over its address's MAX_CONNECTIONS_PER_ADDRESS. */
-export const CLOSE_TOO_MANY_CONNECTIONS = 4030;
-
 export interface QuotaSettings {
   /** Comma-separated IP addresses of reverse proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: string;

@@ -16,6 +16,7 @@ import { endOversizeFast } from './oversize';
 import { loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { ReplayStore } from './replays';
+import { CLOSE_CODES, type ChatLine, type ReplayJSON } from '@isle-of-trains/client/protocol';
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
 import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
@@ -31,7 +32,7 @@ import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
 import { findCode } from './join-codes';
-import { AddressQuotas, CLOSE_TOO_MANY_CONNECTIONS, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
+import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
 import type { IncomingMessage } from 'http';
 import type { WebSocket } from 'ws';
 
@@ -49,7 +50,7 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, 
     const xff = req.headers['x-forwarded-for'];
     const address = clientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(',') : xff, quotas.trusted);
     if (!quotas.connectionOpened(address)) {
-      ws.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections from your address');
+      ws.close(CLOSE_CODES.TOO_MANY_CONNECTIONS, 'too many connections from your address');
       return;
     }
     ws.once('close', () => quotas.connectionClosed(address));
@@ -214,17 +215,21 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         const id = String(req.params.id);
         const valid = /^[A-Za-z0-9_-]{1,64}$/.test(id);
         // The chat kept with the game, when the players' database has it (an empty list otherwise).
-        const chatOf = async () => (players && valid ? players.get().then((p) => p.chat.of(id)).catch(() => []) : []);
+        const chatOf = async (): Promise<ChatLine[]> => {
+          const kept = players && valid ? await players.get().then((p) => p.chat.of(id)).catch(() => []) : [];
+          // The protocol's chat line, as the room sent it live (not the database row: no row id, no player id).
+          return kept.map((l) => ({ seat: l.seat, name: l.name, text: l.text, at: l.at.toISOString() }));
+        };
         const stored = valid ? await store.read(id).catch(() => null) : null;
         const replay = replays.get(id) ?? (stored ? replayFromLog(id, stored) : null);
         if (replay) {
-          res.json({ ...replay, chat: await chatOf() });
+          res.json({ ...replay, chat: await chatOf() } satisfies ReplayJSON);
           return;
         }
         // The live store forgets finished games after FINISHED_RETENTION_HOURS; the archive keeps them, in the same shape.
         const archived = players && valid ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
         if (archived) {
-          res.json({ ...archived, chat: await chatOf() });
+          res.json({ ...archived, chat: await chatOf() } satisfies ReplayJSON);
           return;
         }
         const live = matchMaker.getLocalRoomById(id) ?? lazy?.has(id);

@@ -8,28 +8,25 @@
  *
  * - each frame takes a token from the connection's bucket; over the limit it is dropped, and a
  *   message gets a RATE_LIMITED reply (replies are limited too);
- * - a connection that keeps exceeding its limit is closed with CLOSE_FLOODING, and its address is
+ * - a connection that keeps exceeding its limit is closed with CLOSE_CODES.FLOODING, and its address is
  *   slowed for a while: frames dropped with no quiet second between them for longer than
  *   FLOOD_GRACE_MS, and more of them dropped than the limit let through in that time (it sends at
  *   over twice its rate). One burst is only dropped; a client that waits a little after each
  *   RATE_LIMITED is never closed;
  * - request frames are not part of the protocol: each is answered with a REJECTED reply
  *   `{ code: 'REQUEST_NOT_SUPPORTED' }` and nothing is applied;
- * - a message whose msgpack body cannot be read closes the connection with 4002, as Colyseus would,
- *   but the room logs it (at warn, limited) instead of Colyseus printing a stack for each one.
+ * - a message whose msgpack body cannot be read closes the connection with CLOSE_CODES.BAD_FRAME (4002), as
+ *   Colyseus would, but the room logs it (at warn, limited) instead of Colyseus printing a stack for each one.
  */
 import { Protocol, ResponseStatus, getMessageBytes, type Client, type Room } from '@colyseus/core';
 import { decode } from '@colyseus/schema';
 import { unpack } from 'msgpackr';
+import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 
-/** Close code for a connection that kept sending over its rate limit. */
-export const CLOSE_FLOODING = 4029;
 /** How long a connection may stay over its limit before it is closed. */
 export const FLOOD_GRACE_MS = 2000;
 /** A second without a dropped frame ends a streak of drops. */
 const QUIET_MS = 1000;
-/** Close code for a frame that is not readable Colyseus/msgpack (the code Colyseus itself uses). */
-export const CLOSE_BAD_FRAME = 4002;
 
 export class TokenBucket {
   private tokens: number;
@@ -135,7 +132,7 @@ export function installFrameGate(room: Room, hooks: GateHooks): void {
     }
     if (code === Protocol.ROOM_DATA && !readable(buffer)) {
       hooks.badInput(client, 'unreadable message frame');
-      client.leave(CLOSE_BAD_FRAME, 'unreadable message');
+      client.leave(CLOSE_CODES.BAD_FRAME, 'unreadable message');
       return;
     }
     dispatch.call(this, client, buffer);
@@ -168,7 +165,7 @@ function answerRequest(client: Client, buffer: Buffer, hooks: GateHooks): void {
   }
   if (!Number.isSafeInteger(requestId) || requestId < 0) {
     hooks.badInput(client, 'unreadable request frame');
-    client.leave(CLOSE_BAD_FRAME, 'unreadable request');
+    client.leave(CLOSE_CODES.BAD_FRAME, 'unreadable request');
     return;
   }
   hooks.badInput(client, 'request frame');

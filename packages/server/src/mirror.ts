@@ -1,40 +1,19 @@
 /**
- * Rules data → schema. `mirrorGame` copies a spectator PlayerView (public by construction: the rules
- * package guarantees it holds no hand, deck order, bag content or seed) plus each seat's private part
- * (own hand, own face-down card ids) into a GameSchema. It touches only what changed, so patches stay
- * small, and it has no other inputs or effects, so it is unit-tested without a network.
+ * Rules data → schema. The mapping itself is the client package's `gameJSONFromView` (a spectator
+ * PlayerView, public by construction: the rules package guarantees it holds no hand, deck order, bag
+ * content or seed, plus each seat's private part: own hand, own face-down card ids), the same function
+ * the web client's replay viewer builds its states with. `mirrorGame` copies that JSON into a GameSchema
+ * touching only what changed, so patches stay small; it has no other inputs or effects, so it is
+ * unit-tested without a network.
  */
-import type { ArraySchema, MapSchema } from '@colyseus/schema';
-import { currentDecision, type GameState, type PlayerView, type PlayerViewPlayer } from '@isle-of-trains/rules';
+import { MapSchema, type ArraySchema, type Schema } from '@colyseus/schema';
+import type { PlayerView } from '@isle-of-trains/rules';
+import { gameJSONFromView, privatePart, type PrivatePart } from '@isle-of-trains/client/protocol';
 import {
   CarSchema, GameSchema, HeldIslandSchema, LoadSchema, PlayerSchema, TicketSchema, TurnSchema,
 } from './schema';
 
-/** What only one seat may see. */
-export interface PrivatePart {
-  hand: string[];
-  /**
-   * Ids of the face-down cards this seat loaded, wherever they lie, in table order (seat by seat,
-   * car by car, load by load). Only the loader knows them (rules: playerView), not the train's owner.
-   */
-  faceDownCards: string[];
-}
-
-/** The private part of `seat`, read from the full state (server only). */
-export function privatePart(state: GameState, seat: number): PrivatePart {
-  const faceDownCards: string[] = [];
-  for (const p of state.players) {
-    for (const car of p.train) {
-      for (const l of car.loads) if (l.kind === 'card' && l.faceDown && l.by === seat && l.card !== null) faceDownCards.push(l.card);
-    }
-  }
-  return { hand: [...state.players[seat].hand], faceDownCards };
-}
-
-/** Assign only when the value differs (an assignment always marks a field as changed). */
-function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) target[key] = value;
-}
+export { privatePart, type PrivatePart };
 
 export function syncStrings(arr: ArraySchema<string>, values: readonly string[]): void {
   const common = Math.min(arr.length, values.length);
@@ -61,43 +40,44 @@ function syncNumberMap(map: MapSchema<number>, values: Record<string, number>): 
   for (const [key, v] of Object.entries(values)) if (map.get(key) !== v) map.set(key, v);
 }
 
-function mirrorPlayer(target: PlayerSchema, p: PlayerViewPlayer, priv: PrivatePart | undefined): void {
-  put(target, 'seat', p.seat);
-  put(target, 'name', p.name);
-  put(target, 'handCount', p.handCount);
-  if (priv) {
-    syncStrings(target.hand, priv.hand);
-    syncStrings(target.faceDownCards, priv.faceDownCards);
-  }
-  syncList(target.train, p.train, () => new CarSchema(), (car, c) => {
-    put(car, 'card', c.card);
-    syncList(car.loads, c.loads, () => new LoadSchema(), (load, l) => {
-      if (l.kind === 'passenger') {
-        put(load, 'kind', 'passenger');
-        put(load, 'card', '');
-        put(load, 'as', '');
-        put(load, 'faceDown', false);
-        put(load, 'passenger', l.id);
-        put(load, 'by', -1);
-      } else {
-        put(load, 'kind', 'card');
-        // A face-down card is public only as its type and its loader (the loader reads faceDownCards).
-        put(load, 'card', l.faceDown ? '' : l.card ?? '');
-        put(load, 'as', l.as);
-        put(load, 'faceDown', l.faceDown);
-        put(load, 'passenger', '');
-        put(load, 'by', l.faceDown ? l.by ?? -1 : -1);
+/**
+ * The schema class of each GameSchema field that holds schema objects, by field name (the names are
+ * unique in the tree). Every other array holds strings, and `delivered` is the one map.
+ */
+const CHILDREN: Record<string, () => Schema> = {
+  tickets: () => new TicketSchema(),
+  turn: () => new TurnSchema(),
+  players: () => new PlayerSchema(),
+  train: () => new CarSchema(),
+  loads: () => new LoadSchema(),
+  islands: () => new HeldIslandSchema(),
+};
+
+/**
+ * Copy a plain JSON value of the state into its schema object, field by field, assigning only what
+ * differs (an assignment always marks a field as changed). The field names are the schema's: the
+ * compiler holds the client package's state interfaces and the schema together (test/state-shape.test.ts).
+ */
+function syncObject(target: Schema, json: object): void {
+  const t = target as unknown as Record<string, unknown>;
+  const values = json as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    const current = t[key];
+    if (Array.isArray(value)) {
+      const make = CHILDREN[key];
+      if (make) syncList(current as ArraySchema<Schema>, value as object[], make, syncObject);
+      else syncStrings(current as ArraySchema<string>, value as string[]);
+    } else if (value !== null && typeof value === 'object') {
+      if (current instanceof MapSchema) syncNumberMap(current as MapSchema<number>, value as Record<string, number>);
+      else {
+        if (!current) t[key] = CHILDREN[key]();
+        syncObject(t[key] as Schema, value);
       }
-    });
-  });
-  syncStrings(target.buildings, p.buildings);
-  syncList(target.islands, p.islands, () => new HeldIslandSchema(), (h, i) => {
-    put(h, 'island', i.island);
-    put(h, 'secondary', i.secondary ?? -1);
-  });
-  syncStrings(target.supply, p.supply);
-  put(target, 'vp', p.vp);
-  syncNumberMap(target.delivered, p.delivered);
+    } else if (current !== value) {
+      t[key] = value;
+    }
+  }
 }
 
 /**
@@ -105,32 +85,5 @@ function mirrorPlayer(target: PlayerSchema, p: PlayerViewPlayer, priv: PrivatePa
  * private data enters only through `privates[seat]`, into view-only fields.
  */
 export function mirrorGame(g: GameSchema, view: PlayerView, privates: readonly (PrivatePart | undefined)[]): void {
-  if (view.viewer !== 'spectator') throw new Error('mirrorGame needs a spectator view');
-  put(g, 'deckCount', view.deckCount);
-  put(g, 'discardCount', view.discardCount);
-  put(g, 'discardTop', view.discardTop ?? '');
-  syncStrings(g.display, view.display);
-  put(g, 'bagCount', view.bagCount);
-  syncStrings(g.islandsOnMap, view.islandsOnMap);
-  syncList(g.tickets, view.tickets, () => new TicketSchema(), (t, v) => {
-    put(t, 'destination', v.destination);
-    put(t, 'tile', v.tile);
-    syncStrings(t.filled, v.filled);
-  });
-  put(g, 'progress', view.progress);
-  put(g, 'progressThreshold', view.progressThreshold ?? 0);
-  put(g, 'progressTrain', view.progressTrain ?? -1);
-  put(g, 'endTriggered', view.endTriggered);
-  put(g, 'finalTurnsLeft', view.finalTurnsLeft ?? -1);
-  put(g, 'gameOver', view.gameOver);
-  put(g, 'resultReason', view.result?.reason ?? '');
-  put(g, 'soloOutcome', view.result?.solo ?? (view.options.players === 1 ? 'playing' : ''));
-  if (!g.turn) g.turn = new TurnSchema();
-  put(g.turn, 'seat', view.turn.seat);
-  put(g.turn, 'actionsLeft', view.turn.actionsLeft);
-  put(g.turn, 'number', view.turn.number);
-  put(g.turn, 'ending', view.turn.ending);
-  put(g.turn, 'queueJson', JSON.stringify(view.turn.queue));
-  put(g, 'decisionJson', JSON.stringify(currentDecision(view)));
-  syncList(g.players, view.players, () => new PlayerSchema(), (target, p) => mirrorPlayer(target, p, privates[p.seat]));
+  syncObject(g, gameJSONFromView(view, privates));
 }

@@ -10,6 +10,7 @@
  * input, so it is logged here at warn, without a stack, and the transport's line is left out for it.
  */
 import type { WebSocket } from 'ws';
+import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 import type { Logger } from './logger';
 
 /** How long a client has to answer the 1009 close frame before its socket is ended. */
@@ -26,7 +27,7 @@ export function endOversizeFast(ws: WebSocket, logger: Logger): void {
       for (const l of theirs) l.call(ws, err);
       return;
     }
-    logger.warn({ event: 'refused', what: 'frame over MAX_PAYLOAD_BYTES', code: 1009 }, 'bad client input');
+    logger.warn({ event: 'refused', what: 'frame over MAX_PAYLOAD_BYTES', code: CLOSE_CODES.MESSAGE_TOO_BIG }, 'bad client input');
     setTimeout(() => ws.terminate(), OVERSIZE_GRACE_MS).unref();
   });
 }

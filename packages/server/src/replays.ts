@@ -1,16 +1,8 @@
 /** Ended games' replays, in memory, the oldest dropped past a limit (a later issue persists them). */
-import type { Action, GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
+import type { ReplayJSON } from '@isle-of-trains/client/protocol';
 
-export interface Replay {
-  roomId: string;
-  /** Exactly what createGame was given, seed included. */
-  options: GameOptions;
-  seedHash: string;
-  actions: { seat: number; action: Action }[];
-  finalScores: ScoreBreakdown;
-  startedAt: string;
-  endedAt: string;
-}
+/** A replay as the server keeps it: the protocol's, without the chat (the players' database holds that; the endpoint adds it). */
+export type Replay = Omit<ReplayJSON, 'chat'>;
 
 export class ReplayStore {
   private readonly byId = new Map<string, Replay>();

@@ -14,7 +14,8 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import { mirrorGame, privatePart } from './mirror';
 import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './options';
-import { CLOSE_CODES, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
+import { CLOSE_CODES, NO_RECONNECTION_WINDOW, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
+import { passThrough, type Refusal } from './refusal';
 import { UndoTrail } from './undo';
 import { rematchOptions, takeRematch, type RematchRecord } from './rematch';
 import type { ReplayStore } from './replays';
@@ -37,17 +38,15 @@ import { resolveIdentity } from './players/identity';
 import { cleanChatText } from './players/chat';
 import { finishedGameRecord } from './players/table-record';
 import {
-  CLOSE_FLOODING, TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
+  TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
 
 /** Bad-input log lines per connection: this many at once, then this many per minute. */
 const BAD_INPUT_LINES = 3;
 
-/** Close code sent to a connection whose seat was retaken elsewhere with the seat token. */
-const CLOSE_SEAT_TAKEN = CLOSE_CODES.SEAT_TAKEN;
-export { CLOSE_FLOODING, CLOSE_SEAT_TAKEN, ROOM_NAME };
+export { ROOM_NAME };
 /** Closes the server decided (frame over MAX_PAYLOAD_BYTES, unreadable frame, flooding, seat taken): no reconnection window. */
-const SERVER_CLOSE_CODES = new Set([1009, 4002, CLOSE_FLOODING, CLOSE_SEAT_TAKEN]);
+const SERVER_CLOSE_CODES = new Set(NO_RECONNECTION_WINDOW);
 
 export interface RoomDeps {
   config: Config;
@@ -342,7 +341,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       const old = this.clients.find((c) => c.sessionId === previous);
       if (old) {
         old.userData = { ...old.userData!, seat: -1, kicked: true };
-        old.leave(CLOSE_SEAT_TAKEN, 'seat taken over by a newer connection');
+        old.leave(CLOSE_CODES.SEAT_TAKEN, 'seat taken over by a newer connection');
       }
     }
     this.rlog.info({ event: 'retake', seat }, 'seat retaken with token');
@@ -481,7 +480,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       text = cleanChatText(parsed.data.text);
     } catch (e) {
       const pe = e as PlayerError;
-      this.refuse(client, { code: pe.code, message: pe.message, id }, 'chat');
+      this.refuse(client, { ...passThrough(pe), id }, 'chat');
       return;
     }
     const u = client.userData!;
@@ -506,7 +505,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   /** Send a typed refusal, and log it as bad input (limited per connection). */
-  private refuse(client: IsleClient, error: ErrorMessage, type: string): void {
+  private refuse(client: IsleClient, error: Refusal, type: string): void {
     if (error.id === undefined) delete error.id;
     client.send('error', error);
     this.noteBadInput(client, { type: type.slice(0, 40), code: error.code });
@@ -534,7 +533,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     ud.kicked = true;
     this.deps.slowed?.add(ud.address);
     this.rlog.warn({ event: 'flooding', seat: this.ownedSeat(client), session: client.sessionId }, 'connection closed for flooding');
-    client.leave(CLOSE_FLOODING, 'too many messages');
+    client.leave(CLOSE_CODES.FLOODING, 'too many messages');
   }
 
   private onIntent(client: IsleClient, body: unknown, replyId: string | number | undefined): void {
@@ -546,7 +545,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const id = parsed.data.id;
     const seat = this.ownedSeat(client);
     const patched = this.deps.metrics?.intentTimer();
-    const fail = (error: RuleError | ErrorMessage) => {
+    const fail = (error: Refusal) => {
       this.deps.metrics?.intentRejected(error.code);
       this.refuse(client, { code: error.code, message: error.message, id }, 'intent');
     };
@@ -571,7 +570,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       if (!this.journal) client.send('ack', { id }, { afterNextPatch: true });
       else this.journal.afterWritten((now) => client.send('ack', { id }, now ? { afterNextPatch: true } : undefined));
     });
-    if (error) return fail(error);
+    if (error) return fail(passThrough(error));
     this.deps.metrics?.intentAccepted();
     patched?.();
   }
@@ -584,7 +583,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private onUndo(client: IsleClient, body: unknown, replyId: string | number | undefined): void {
     const parsed = UndoSchema.safeParse(body);
     const id = parsed.success ? parsed.data?.id : replyId;
-    const fail = (error: ErrorMessage) => this.refuse(client, { ...error, id }, 'undo');
+    const fail = (error: Refusal) => this.refuse(client, { ...error, id }, 'undo');
     if (!parsed.success) return fail({ code: 'BAD_MESSAGE', message: 'undo is { id? }.' });
     const seat = this.ownedSeat(client);
     if (this.state.phase === 'lobby' || !this.game) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
@@ -1102,7 +1101,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private onRematch(client: IsleClient, body: unknown, replyId: string | number | undefined): void {
     const parsed = RematchSchema.safeParse(body);
     const id = parsed.success ? parsed.data?.id : replyId;
-    const fail = (error: ErrorMessage) => this.refuse(client, { ...error, id }, 'rematch');
+    const fail = (error: Refusal) => this.refuse(client, { ...error, id }, 'rematch');
     if (!parsed.success) return fail({ code: 'BAD_MESSAGE', message: 'rematch is { id? }.' });
     if (this.state.phase !== 'ended') return fail({ code: 'GAME_NOT_OVER', message: 'A rematch can be asked for once the game is over.' });
     if (this.ownedSeat(client) < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Only the players can ask for a rematch.' });

@@ -8,7 +8,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import type { GameState } from '@isle-of-trains/rules';
 import { bootServer, floodUntilClosed, sleep, until, watch, type Seen, type TestServer } from './support/harness';
-import { CLOSE_FLOODING } from '../src/frame-gate';
+import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ RATE_LIMIT: 10, RATE_LIMIT_BURST: 30 }); });
@@ -92,7 +92,7 @@ test('a connection that keeps flooding is closed with 4029; its address is slowe
   expect(r.connection.isOpen).toBe(true);
   expect(seen.errors.some((e) => e.code === 'RATE_LIMITED')).toBe(true);
   // A steady flood: closed once it has lasted past the grace.
-  expect(await floodUntilClosed(r, closed)).toBe(CLOSE_FLOODING);
+  expect(await floodUntilClosed(r, closed)).toBe(CLOSE_CODES.FLOODING);
   const line = lines(r.roomId).find((l) => l.event === 'flooding');
   expect(line).toMatchObject({ level: 40 });
   // The game did not stall: a flooding seat gets no reconnection window; a bot takes over.

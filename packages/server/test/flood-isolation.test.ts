@@ -10,7 +10,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { currentDecision, legalActions } from '@isle-of-trains/rules';
 import { bootServer, sleep, until, viewOf, watch, type Seen, type TestServer } from './support/harness';
-import { CLOSE_FLOODING } from '../src/frame-gate';
+import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ RATE_LIMIT: 10, RATE_LIMIT_BURST: 30 }); });
@@ -93,7 +93,7 @@ test('four kinds of flood: each flooder is closed with its code, and another roo
   for (const mode of ['intents', 'big', 'garbage', 'requests'] as Mode[]) {
     await measure(`flood: ${mode}`, async () => { codes[mode] = await flood(mode); });
   }
-  expect(codes).toEqual({ intents: CLOSE_FLOODING, big: 1009, garbage: CLOSE_FLOODING, requests: CLOSE_FLOODING });
+  expect(codes).toEqual({ intents: CLOSE_CODES.FLOODING, big: CLOSE_CODES.MESSAGE_TOO_BIG, garbage: CLOSE_CODES.FLOODING, requests: CLOSE_CODES.FLOODING });
 
   // The steady player was never refused, and its game plays on to the end.
   await until(() => (room.state as { phase?: string }).phase === 'ended', 90_000, 'solo game over');

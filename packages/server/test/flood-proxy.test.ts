@@ -6,7 +6,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { Client, type Room as SDKRoom } from '@colyseus/sdk';
 import { bootServer, floodUntilClosed, sleep, until, watch, type TestServer } from './support/harness';
-import { CLOSE_FLOODING } from '../src/frame-gate';
+import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ RATE_LIMIT: 10, RATE_LIMIT_BURST: 30, TRUSTED_PROXIES: '127.0.0.1' }); });
@@ -35,7 +35,7 @@ test('a flooder behind a trusted proxy is slowed by its forwarded address; other
   await until(() => (r.state as { phase?: string }).phase === 'playing', 3000, 'start');
   r.reconnection.enabled = false;
   const closed = new Promise<number>((res) => r.onLeave((code) => res(code)));
-  expect(await floodUntilClosed(r, closed)).toBe(CLOSE_FLOODING);
+  expect(await floodUntilClosed(r, closed)).toBe(CLOSE_CODES.FLOODING);
   // Another player behind the same proxy: the whole burst (30) is there for its 20 messages.
   expect(await handledOutOf20(r.roomId, '198.51.100.8')).toBe(20);
   // The flooder's own address comes back with a quarter of the limit (a burst of 7).

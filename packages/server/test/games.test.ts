@@ -10,7 +10,8 @@ import { playerView, scoreBreakdown, CARDS, PASSENGERS, type GameState, type Pla
 import {
   autoplay, bootServer, getJSON, onFrame, rawFrames, until, viewOf, watch, type Seen, type TestServer,
 } from './support/harness';
-import { findIds, neverVisible, replayStates, sha256, type ReplayData } from './support/leaks';
+import type { ReplayJSON } from '@isle-of-trains/client';
+import { findIds, neverVisible, replayStates, sha256 } from './support/leaks';
 import { runHeadless } from '../examples/headless-client';
 
 let ts: TestServer;
@@ -85,7 +86,7 @@ async function verify(seats: number, g: Awaited<ReturnType<typeof playGame>>) {
   for (const p of players) expect(p.moves).toBeGreaterThan(0);
 
   // Replay endpoint → the rules package gives the same final state and scores.
-  const { status, body: replay } = await getJSON<ReplayData>(`${ts.http}/api/games/${roomId}/replay`);
+  const { status, body: replay } = await getJSON<ReplayJSON>(`${ts.http}/api/games/${roomId}/replay`);
   expect(status).toBe(200);
   expect(replay.options.players).toBe(seats);
   const state = conns[0].room.state as any;

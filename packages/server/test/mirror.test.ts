@@ -6,7 +6,7 @@ import {
   applyAction, createGame, currentDecision, legalActions, playerView, type GameOptions, type GameState,
 } from '@isle-of-trains/rules';
 import { mirrorGame, privatePart } from '../src/mirror';
-import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
+import { gameJSONFromView, viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
 import { GameSchema, IsleState } from '../src/schema';
 import { packageBots, randomBot, BOT_LEVELS } from '../src/bots';
 import { loadConfig } from '../src/config';
@@ -70,6 +70,8 @@ describe('mirror', () => {
       }
       const d = currentDecision(game)!;
       if (d) expect(legalActions(viewFromState(asSeenBy(s, d.seat), d.seat)!, d.seat)).toEqual(legalActions(game, d.seat));
+      // The schema holds exactly the client package's mapping, the one the web client's replay viewer uses too.
+      expect(s.game!.toJSON()).toEqual(gameJSONFromView(playerView(game, 'spectator'), game.players.map((_, i) => privatePart(game, i))));
     });
     expect(steps).toBeGreaterThan(100);
   });

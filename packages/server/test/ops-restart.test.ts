@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'crypto';
 import { Redis } from 'ioredis';
-import type { GameOptions } from '@isle-of-trains/rules';
+import type { ReplayJSON } from '@isle-of-trains/client';
 import { ensureBuilt, killServer, startServer, tempDir, waitFor, type ServerProc } from './support/ops-proc';
 import { timing, connect, play, replayScores, settle, stateOf, tableOf, type ActionLog, type Player } from './support/ops-game';
 
@@ -129,7 +129,7 @@ async function scenario(_name: string, signal: NodeJS.Signals, backend: 'file' |
   const scores = JSON.parse(end.scoresJson);
 
   // the replay the server publishes: same actions, and the same result when replayed from scratch
-  const replay = await (await fetch(`${b.http}/api/games/${roomId}/replay`)).json() as { options: GameOptions; seedHash: string; actions: ActionLog; finalScores: unknown };
+  const replay = await (await fetch(`${b.http}/api/games/${roomId}/replay`)).json() as ReplayJSON;
   expect(replay.actions).toEqual(log);
   expect(replay.options.seed).toBe(end.seed);
   expect(createHash('sha256').update(replay.options.seed).digest('hex')).toBe(end.seedHash);

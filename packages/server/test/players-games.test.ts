@@ -36,6 +36,7 @@ test('a rated 2-player game between two accounts is archived and moves both rati
   // And so does the room state, with each seat's public player id (their page and rating) for the table.
   await until(() => (b.state as any)?.rated === true && (b.state as any).seats?.[1]?.playerId === bea.id, 5000, 'rated in the state');
   expect((b.state as any).seats.map((s: any) => [s.playerId, s.account])).toEqual([[ada.id, true], [bea.id, true]]);
+  a.send('chat', { text: 'Good luck!' });
   autoplay(a, sa);
   autoplay(b, sb);
   a.send('start', {});
@@ -61,6 +62,9 @@ test('a rated 2-player game between two accounts is archived and moves both rati
   const archived = await (await ts.srv.players!.get()).archive.replay(a.roomId);
   expect(archived).toMatchObject({ roomId: a.roomId, options: live.options, seedHash: live.seedHash, actions: live.actions, finalScores: live.finalScores });
   expect(live.options.seed).toMatch(/^[0-9a-f]{64}$/);
+  // Exactly the protocol's ReplayJSON, its chat lines the protocol's ChatLine (not the database's rows).
+  expect(Object.keys(live).sort()).toEqual(['actions', 'chat', 'endedAt', 'finalScores', 'options', 'roomId', 'seedHash', 'startedAt']);
+  expect(live.chat).toEqual([{ seat: 0, name: expect.any(String), text: 'Good luck!', at: expect.any(String) }]);
   await a.leave();
   await b.leave();
 });

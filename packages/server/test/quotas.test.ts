@@ -5,7 +5,8 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { bootServer, until, watch, type TestServer } from './support/harness';
 import WebSocket from 'ws';
-import { CLOSE_TOO_MANY_CONNECTIONS, clientAddress, trustedSet } from '../src/address-quotas';
+import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
+import { clientAddress, trustedSet } from '../src/address-quotas';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ ROOMS_PER_MINUTE_PER_ADDRESS: 4, PENDING_JOINS_PER_ADDRESS: 3, MAX_CONNECTIONS_PER_ADDRESS: 5 }); });
@@ -57,11 +58,11 @@ test('open WebSockets per address: over the limit a socket is closed with 4030; 
   const socks = [];
   for (let i = 0; i < 5; i++) socks.push(await open());
   const sixth = await open();
-  expect(await sixth.closed).toBe(CLOSE_TOO_MANY_CONNECTIONS);
+  expect(await sixth.closed).toBe(CLOSE_CODES.TOO_MANY_CONNECTIONS);
   socks[0].ws.close();
   await socks[0].closed;
   const again = await open();
   const early = await Promise.race([again.closed, new Promise<string>((r) => setTimeout(() => r('still open'), 300))]);
-  expect(early).not.toBe(CLOSE_TOO_MANY_CONNECTIONS);
+  expect(early).not.toBe(CLOSE_CODES.TOO_MANY_CONNECTIONS);
   for (const s of [...socks.slice(1), again]) s.ws.terminate();
 });

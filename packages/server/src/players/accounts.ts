@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { PlayerInfo } from '@isle-of-trains/client/protocol';
 import { dummyPasswordHash, hashPassword, newToken, sameSecret, sha256Hex, verifyPassword } from './secrets';
 
 export const SESSION_DAYS = 30;
@@ -16,11 +17,8 @@ export class PlayerError extends Error {
   }
 }
 
-export interface PlayerRecord {
-  id: string;
-  name: string;
-  username: string | null;
-}
+/** A player as the routes return it (the protocol's `PlayerInfo`). */
+export type PlayerRecord = PlayerInfo;
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._'-]{0,23}$/u;
 const USERNAME = /^[a-z0-9_-]{3,20}$/;

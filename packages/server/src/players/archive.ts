@@ -6,17 +6,13 @@
 import { createHash } from 'crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
+import type { GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
+import type { Replay } from '../replays';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
 
-export interface ArchivedSeat {
-  seat: number;
-  playerId: string | null;
-  name: string;
-  botLevel: string | null;
-  score: number;
-  /** 1 = winner; tied seats share a place. */
-  place: number;
-}
+/** A seat as archived: what the games lists show of it. */
+export type ArchivedSeat = GameSeat;
 
 export interface FinishedGame {
   id: string;
@@ -36,34 +32,6 @@ export function isRatedTable(seats: { playerId: string | null; botLevel: string 
   return ratingGroup(seats.length) !== null && seats.every((s) => s.botLevel === null && s.playerId !== null && s.hasAccount);
 }
 
-export interface ArchivedReplay {
-  roomId: string;
-  options: Record<string, unknown>;
-  seedHash: string;
-  actions: unknown[];
-  finalScores: unknown;
-  startedAt: string | null;
-  endedAt: string;
-}
-
-export interface GameSummary {
-  id: string;
-  finishedAt: Date;
-  playerCount: number;
-  mode: string;
-  rated: boolean;
-  seats: { seat: number; playerId: string | null; name: string; botLevel: string | null; score: number; place: number }[];
-}
-
-export interface RatingRow {
-  playerId: string;
-  name: string;
-  group: string;
-  rating: number;
-  mu: number;
-  sigma: number;
-  games: number;
-}
 
 export class Archive {
   constructor(private readonly db: Kysely<Database>) {}
@@ -104,15 +72,16 @@ export class Archive {
    * The replay of an archived game, in the same shape as the live replay endpoint's (src/replays.ts):
    * `options` with the seed (createGame's input), the seed's hash, every action and the final scores.
    */
-  async replay(id: string): Promise<ArchivedReplay | null> {
+  async replay(id: string): Promise<Replay | null> {
     const row = await this.db.selectFrom('games').select(['id', 'options', 'seed', 'actions', 'result', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     return {
       roomId: row.id,
-      options: { ...(row.options as Record<string, unknown>), seed: row.seed },
+      // Stored from the room's own replay record (FinishedGame), so the columns hold exactly these shapes.
+      options: { ...(row.options as Omit<GameOptions, 'seed'>), seed: row.seed },
       seedHash: createHash('sha256').update(row.seed).digest('hex'),
-      actions: row.actions,
-      finalScores: row.result,
+      actions: row.actions as Replay['actions'],
+      finalScores: row.result as ScoreBreakdown,
       startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
       endedAt: new Date(row.finished_at).toISOString(),
     };
@@ -123,7 +92,7 @@ export class Archive {
     const games = await this.db.selectFrom('games').select(['id', 'finished_at', 'player_count', 'mode', 'rated']).where('id', 'in', ids).orderBy('finished_at', 'desc').execute();
     const seats = await this.db.selectFrom('game_players').selectAll().where('game_id', 'in', ids).orderBy('seat').execute();
     return games.map((g) => ({
-      id: g.id, finishedAt: new Date(g.finished_at), playerCount: g.player_count, mode: g.mode, rated: g.rated,
+      id: g.id, finishedAt: new Date(g.finished_at).toISOString(), playerCount: g.player_count, mode: g.mode, rated: g.rated,
       seats: seats.filter((s) => s.game_id === g.id).map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, botLevel: s.bot_level, score: s.score, place: s.place })),
     }));
   }
@@ -162,5 +131,6 @@ export class Archive {
 }
 
 function toRatingRow(r: { player_id: string; display_name: string; grp: string; mu: number; sigma: number; games: number }): RatingRow {
-  return { playerId: r.player_id, name: r.display_name, group: r.grp, rating: displayRating(r), mu: r.mu, sigma: r.sigma, games: r.games };
+  // Rows are only ever written with ratingGroup()'s groups.
+  return { playerId: r.player_id, name: r.display_name, group: r.grp as RatingGroup, rating: displayRating(r), mu: r.mu, sigma: r.sigma, games: r.games };
 }

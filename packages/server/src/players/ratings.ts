@@ -5,13 +5,8 @@
  */
 import { ordinal, rate, rating } from 'openskill';
 
-export type RatingGroup = '2p' | '3-4p';
-
-export function ratingGroup(players: number): RatingGroup | null {
-  if (players === 2) return '2p';
-  if (players === 3 || players === 4) return '3-4p';
-  return null;
-}
+// Which table counts in which group is protocol (clients say it before a game starts): one definition, the client package's.
+export { ratingGroup, type RatingGroup } from '@isle-of-trains/client/protocol';
 
 export interface Skill {
   mu: number;

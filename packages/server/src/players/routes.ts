@@ -11,6 +11,10 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../logger';
 import { Accounts, PlayerError, type PlayerRecord } from './accounts';
 import type { Archive } from './archive';
+import type {
+  GamesResponse, LeaderboardResponse, MeResponse, NewGuestResponse, PlayerPage, PlayersApiRefusal, RenameResponse, SessionResponse,
+  SignOutEverywhereResponse, SignOutResponse,
+} from '@isle-of-trains/client/protocol';
 import { blockedFor, take, type PlayerLimits } from './limits';
 
 export interface PlayerServices {
@@ -29,9 +33,10 @@ export interface PlayerRoutesOptions {
   allowedOrigins?: string[];
 }
 
-type Handler = (req: Request, res: Response, s: PlayerServices) => Promise<unknown>;
+/** A route's work: its answer is one of the protocol's response bodies (`T`), so the two cannot drift apart. */
+type Handler<T> = (req: Request, res: Response, s: PlayerServices) => Promise<T>;
 
-function send(res: Response, status: number, body: unknown): void {
+function send<T>(res: Response, status: number, body: T): void {
   res.status(status).json(body);
 }
 
@@ -39,17 +44,17 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   const r = express.Router();
   r.use(express.json({ limit: '2kb', strict: true }));
 
-  const run = (h: Handler) => async (req: Request, res: Response) => {
+  const run = <T>(h: Handler<T>) => async (req: Request, res: Response) => {
     try {
       const s = await o.services();
       const body = await h(req, res, s);
-      if (!res.headersSent) send(res, 200, body);
+      if (!res.headersSent) send<T>(res, 200, body);
     } catch (e) {
-      if (e instanceof PlayerError) send(res, e.status, { code: e.code, message: e.message });
+      if (e instanceof PlayerError) send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message });
       else {
         // Never log request bodies here: they may hold passwords or secrets.
         o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
-        send(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
+        send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
       }
     }
   };
@@ -64,7 +69,7 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
       return false;
     }
   };
-  const mutate = (h: Handler) => run(async (req, res, s) => {
+  const mutate = <T>(h: Handler<T>) => run<T>(async (req, res, s) => {
     if (!sameSite(req)) throw new PlayerError('CROSS_SITE', 'Requests that change an identity must come from this site.', 403);
     return h(req, res, s);
   });
@@ -81,39 +86,40 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
 
   const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {});
 
-  r.post('/players', mutate(async (req, _res, s) => {
+  r.post('/players', mutate<NewGuestResponse>(async (req, _res, s) => {
     const wait = await take(o.limits.guests, o.address(req));
     if (wait !== null) throw new PlayerError('RATE_LIMITED', `Too many new identities from your address; try again in ${wait} s.`, 429);
     const name = body(req).name;
     return s.accounts.createGuest(name === undefined ? undefined : String(name));
   }));
 
-  r.get('/me', run(async (req, _res, s) => {
+  r.get('/me', run<MeResponse>(async (req, _res, s) => {
     const me = await who(req, s);
     return { player: me, ratings: await s.archive.ratingsOf(me.id) };
   }));
 
-  r.post('/me/name', mutate(async (req, _res, s) => {
+  r.post('/me/name', mutate<RenameResponse>(async (req, _res, s) => {
     const me = await who(req, s);
     return { player: await s.accounts.rename(me.id, body(req).name) };
   }));
 
-  r.post('/account/claim', mutate(async (req, _res, s) => {
+  r.post('/account/claim', mutate<SessionResponse>(async (req, _res, s) => {
     const me = await who(req, s);
     const b = body(req);
     const player = await s.accounts.claim(me.id, b.username, b.password);
     const session = await s.accounts.newSession(player.id);
-    return { player, ...session };
+    return { player, token: session.token, expiresAt: session.expiresAt.toISOString() };
   }));
 
-  r.post('/account/signin', mutate(async (req, _res, s) => {
+  r.post('/account/signin', mutate<SessionResponse>(async (req, _res, s) => {
     const b = body(req);
     const user = typeof b.username === 'string' ? b.username.trim().toLowerCase().slice(0, 40) : '';
     const address = o.address(req);
     const limited = (await blockedFor(o.limits.loginAccount, user)) ?? (await take(o.limits.loginAddress, address));
     if (limited !== null) throw new PlayerError('RATE_LIMITED', `Too many sign-in attempts; try again in ${limited} s.`, 429);
     try {
-      return await s.accounts.signIn(b.username, b.password);
+      const { player, token, expiresAt } = await s.accounts.signIn(b.username, b.password);
+      return { player, token, expiresAt: expiresAt.toISOString() };
     } catch (e) {
       // Only failures count against the account, so its owner is not locked out by their own sign-ins.
       if (e instanceof PlayerError && e.code === 'BAD_CREDENTIALS') await take(o.limits.loginAccount, user);
@@ -121,7 +127,7 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     }
   }));
 
-  r.post('/account/signout', mutate(async (req, _res, s) => {
+  r.post('/account/signout', mutate<SignOutResponse>(async (req, _res, s) => {
     const m = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(req.get('authorization') ?? '');
     if (!m) throw new PlayerError('NOT_SIGNED_IN', 'Sign out needs the session: Authorization: Bearer <token>.', 401);
     await s.accounts.session(m[1]);
@@ -129,24 +135,24 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     return { ok: true };
   }));
 
-  r.post('/account/signout-everywhere', mutate(async (req, _res, s) => {
+  r.post('/account/signout-everywhere', mutate<SignOutEverywhereResponse>(async (req, _res, s) => {
     const me = await who(req, s);
     return { revoked: await s.accounts.signOutEverywhere(me.id) };
   }));
 
-  r.get('/players/:id', run(async (req, _res, s) => {
+  r.get('/players/:id', run<PlayerPage>(async (req, _res, s) => {
     const id = String(req.params.id);
     const p = /^p_[A-Za-z0-9_-]{1,40}$/.test(id) ? await s.accounts.get(id) : null;
     if (!p) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
     return { player: { id: p.id, name: p.name, account: p.username !== null }, ratings: await s.archive.ratingsOf(p.id), games: await s.archive.gamesOf(p.id) };
   }));
 
-  r.get('/games', run(async (req, _res, s) => {
+  r.get('/games', run<GamesResponse>(async (req, _res, s) => {
     const limit = Math.max(1, Math.min(100, Number(req.query.limit) || 50));
     return { games: await s.archive.recent(limit) };
   }));
 
-  r.get('/leaderboard/:group', run(async (req, _res, s) => {
+  r.get('/leaderboard/:group', run<LeaderboardResponse>(async (req, _res, s) => {
     const group = String(req.params.group);
     if (group !== '2p' && group !== '3-4p') throw new PlayerError('NOT_FOUND', 'Leaderboards are "2p" and "3-4p".', 404);
     return { group, players: await s.archive.leaderboard(group) };
@@ -155,8 +161,8 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   // A malformed JSON body or one over the limit: the same format as every other refusal.
   r.use((err: Error & { type?: string; status?: number }, _req: Request, res: Response, next: (e?: unknown) => void) => {
     if (!err) return next();
-    if (err.type === 'entity.too.large') send(res, 413, { code: 'TOO_LARGE', message: 'That request body is too large.' });
-    else send(res, 400, { code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+    if (err.type === 'entity.too.large') send<PlayersApiRefusal>(res, 413, { code: 'TOO_LARGE', message: 'That request body is too large.' });
+    else send<PlayersApiRefusal>(res, 400, { code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
   });
   return r;
 }

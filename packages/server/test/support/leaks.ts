@@ -5,15 +5,12 @@
  */
 import { createHash } from 'crypto';
 import {
-  applyAction, createGame, playerView, CARDS, PASSENGERS, type Action, type GameOptions, type GameState, type Viewer,
+  applyAction, createGame, playerView, CARDS, PASSENGERS, type GameState, type Viewer,
 } from '@isle-of-trains/rules';
+import type { ReplayJSON } from '@isle-of-trains/client';
 
-export interface ReplayData {
-  options: GameOptions;
-  seedHash: string;
-  actions: { seat: number; action: Action }[];
-  finalScores: unknown;
-}
+/** What replayStates needs of the replay endpoint's body. */
+export type ReplayData = Pick<ReplayJSON, 'options' | 'actions'>;
 
 /** Replay with the rules package; throws on an illegal step. Returns every state (index 0 = start). */
 export function replayStates(r: ReplayData): GameState[] {

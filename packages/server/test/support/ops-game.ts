@@ -6,7 +6,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { createBot } from '@isle-of-trains/bots';
 import { applyAction, createGame, scoreBreakdown, type Action, type GameOptions, type ScoreBreakdown } from '@isle-of-trains/rules';
-import { viewFromState, type IsleStateJSON, type SeatMessage } from '@isle-of-trains/client';
+import { viewFromState, type IsleStateJSON, type ReplayMove, type SeatMessage } from '@isle-of-trains/client';
 import { waitFor } from './ops-proc';
 
 export type SeatMsg = SeatMessage;
@@ -88,7 +88,7 @@ export function tableOf(p: Player): unknown {
   };
 }
 
-export type ActionLog = { seat: number; action: Action }[];
+export type ActionLog = ReplayMove[];
 
 /**
  * Play: the deciding seat's client picks a move with a greedy bot and sends it, until the game ends
