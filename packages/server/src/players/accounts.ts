@@ -74,7 +74,7 @@ export class Accounts {
   async rename(id: string, name: unknown): Promise<PlayerRecord> {
     const n = checkDisplayName(name);
     const row = await this.db.updateTable('players').set({ display_name: n }).where('id', '=', id).returning(['id', 'display_name', 'username']).executeTakeFirst();
-    if (!row) throw new PlayerError('NO_SUCH_PLAYER', 'No such player.', 404);
+    if (!row) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
     return toRecord(row);
   }
 
@@ -83,7 +83,7 @@ export class Accounts {
     const u = checkUsername(username);
     const hash = await hashPassword(checkPassword(password));
     const current = await this.get(id);
-    if (!current) throw new PlayerError('NO_SUCH_PLAYER', 'No such player.', 404);
+    if (!current) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
     if (current.username !== null) throw new PlayerError('ALREADY_CLAIMED', 'This player already has an account.', 409);
     try {
       const row = await this.db.updateTable('players').set({ username: u, password_hash: hash }).where('id', '=', id).where('username', 'is', null)
