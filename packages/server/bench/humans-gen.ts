@@ -63,6 +63,18 @@ interface Human {
 
 let measuring = false;
 let samples: number[] = [];
+/** With BENCH_TIMELINE set: [sent at, latency] of each measured move, printed per second to stderr (where slow moves cluster). */
+const timeline: [number, number][] = [];
+/**
+ * The generator's own garbage-collection pauses over 20 ms ([start, duration]): 5,000 decoded room states in
+ * one process make its heap large, and a pause here delays the patches it is timing just as a server stall would.
+ */
+const genGc: [number, number][] = [];
+{
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { PerformanceObserver } = require('perf_hooks') as typeof import('perf_hooks');
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (measuring && e.duration > 20) genGc.push([e.startTime, e.duration]); }).observe({ entryTypes: ['gc'] });
+}
 let refused = 0;
 let moves = 0;
 let ended = 0;
@@ -107,7 +119,11 @@ function human(room: Room, tableIndex: number): Human {
     if (!p || p.id !== m.id) return;
     h.pending = null;
     moves++;
-    if (measuring) samples.push((p.patchAt || performance.now()) - p.at);
+    if (measuring) {
+      const ms = (p.patchAt || performance.now()) - p.at;
+      samples.push(ms);
+      if (process.env.BENCH_TIMELINE) timeline.push([p.at, ms]);
+    }
     consider(h);
   });
   room.onMessage('error', (m: { id?: string }) => {
@@ -175,10 +191,23 @@ function gcSeconds(text: string): number {
   return sum;
 }
 
-async function serverSample(): Promise<{ cpu: number; rss: number; heap: number; lagP99: number; gc: number; at: number }> {
+/** How many of the server's collections so far took over 100 ms (each one stalls every room that long). */
+function slowGcs(text: string): number {
+  let n = 0;
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_count\{kind="(\w+)"\} (\d+)$/gm)) {
+    const under = new RegExp(`^nodejs_gc_duration_seconds_bucket\\{le="0.1",kind="${m[1]}"\\} (\\d+)$`, 'm').exec(text);
+    n += Number(m[2]) - Number(under?.[1] ?? m[2]);
+  }
+  return n;
+}
+
+async function serverSample(): Promise<{ cpu: number; rss: number; heap: number; lagP99: number; lagMax: number; gc: number; slowGc: number; at: number }> {
   const text = await (await fetch(`${http}/metrics`)).text();
   return {
     gc: gcSeconds(text),
+    slowGc: slowGcs(text),
+    // prom-client resets its event-loop histogram at each scrape: the max is the window's.
+    lagMax: metric(text, 'nodejs_eventloop_lag_max_seconds'),
     cpu: metric(text, 'process_cpu_seconds_total'),
     rss: metric(text, 'process_resident_memory_bytes'),
     heap: metric(text, 'nodejs_heap_size_used_bytes'),
@@ -204,6 +233,7 @@ async function main(): Promise<void> {
     moves = 0;
     patchBytes = 0;
     patchFrames = 0;
+    genGc.length = 0;
     measuring = true;
     const cpu0 = process.cpuUsage();
     const s0 = await serverSample();
@@ -212,6 +242,19 @@ async function main(): Promise<void> {
     const cpu1 = process.cpuUsage(cpu0);
     measuring = false;
     lag.disable();
+    if (process.env.BENCH_TIMELINE && timeline.length > 0) {
+      const t0 = timeline[0][0];
+      const per = new Map<number, { n: number; slow: number; max: number }>();
+      for (const [at, ms] of timeline) {
+        const k = Math.floor((at - t0) / 1000);
+        const e = per.get(k) ?? { n: 0, slow: 0, max: 0 };
+        e.n++; if (ms > 50) e.slow++; e.max = Math.max(e.max, ms);
+        per.set(k, e);
+      }
+      for (const [k, e] of [...per].sort((a, b) => a[0] - b[0])) process.stderr.write(`  t=${k}s moves ${e.n} over-50ms ${e.slow} max ${e.max.toFixed(0)} ms\n`);
+      for (const [at, d] of genGc) if (at >= t0) process.stderr.write(`  generator GC at t=${((at - t0) / 1000).toFixed(1)}s: ${d.toFixed(0)} ms\n`);
+      timeline.length = 0;
+    }
     const xs = samples.slice().sort((a, b) => a - b);
     const wallS = (s1.at - s0.at) / 1000;
     const live = tables.filter((t) => t.length === 2).length;
@@ -225,12 +268,19 @@ async function main(): Promise<void> {
       patchBytesPerFrame: +(patchBytes / Math.max(1, patchFrames)).toFixed(0),
       serverCpu: +((s1.cpu - s0.cpu) / wallS * 100).toFixed(1),
       serverLagP99: +(s1.lagP99 * 1000).toFixed(1),
+      serverLagMax: +(s1.lagMax * 1000).toFixed(1),
+      serverGcOver100ms: s1.slowGc - s0.slowGc,
       serverGc: +((s1.gc - s0.gc) / wallS * 100).toFixed(1),
       serverRssMB: +(s1.rss / 2 ** 20).toFixed(0),
       rssPerRoomKB: +((s1.rss - base.rss) / live / 1024).toFixed(0),
       heapPerRoomKB: +((s1.heap - base.heap) / live / 1024).toFixed(0),
       genCpu: +((cpu1.user + cpu1.system) / 1e6 / wallS * 100).toFixed(1),
       genLagP99: +(lag.percentile(99) / 1e6).toFixed(1),
+      genLagMax: +(lag.max / 1e6).toFixed(1),
+      genGcOver50ms: genGc.filter(([, d]) => d > 50).length,
+      genGcMaxMs: +Math.max(0, ...genGc.map(([, d]) => d)).toFixed(0),
+      // For bench/humans.ts, which merges the samples of several generator processes.
+      ...(process.env.GEN_SAMPLES ? { samples: xs.map((x) => +x.toFixed(2)) } : {}),
       genRssMB: +(process.memoryUsage().rss / 2 ** 20).toFixed(0),
     }));
   }

@@ -15,6 +15,8 @@
  *
  *   npm run bench:server [-- steps=500,1000,1500,2000,2500 warm-s=5 window-s=20 modes=off,on]
  *
+ * GENERATORS (default 2) load-generator processes share the rooms; their samples are merged per step.
+ *
  * Targets: p99 ≤ 50 ms at 2,500 rooms (5,000 players); ≤ 150 KB resident per room.
  */
 import { spawn } from 'child_process';
@@ -28,6 +30,32 @@ const WINDOW = process.argv[4] ?? '20';
 const MODES = (process.argv[5] ?? 'off,on').split(',');
 
 interface Row { rooms: number; [k: string]: number }
+type GenRow = Row & { samples?: number[] };
+
+const GENERATORS = Math.max(1, Number(process.env.GENERATORS ?? 2));
+
+const q = (xs: number[], f: number) => xs.length === 0 ? NaN : xs[Math.min(xs.length - 1, Math.floor(f * xs.length))];
+
+/** One step's rows from every generator: latencies from all their samples; server figures from the first. */
+function merge(parts: GenRow[]): Row {
+  const xs = parts.flatMap((p) => p.samples ?? []).sort((a, b) => a - b);
+  const sum = (k: string) => parts.reduce((n, p) => n + (p[k] ?? 0), 0);
+  const max = (k: string) => Math.max(...parts.map((p) => p[k] ?? 0));
+  const moves = sum('moves');
+  const { samples: _s, ...first } = parts[0];
+  return {
+    ...first,
+    rooms: sum('rooms'), live: sum('live'), players: sum('players'), moves, movesPerS: +sum('movesPerS').toFixed(1),
+    refused: sum('refused'), gamesEnded: sum('gamesEnded'), failures: sum('failures'),
+    p50: +q(xs, 0.5).toFixed(1), p99: +q(xs, 0.99).toFixed(1), max: +(xs[xs.length - 1] ?? NaN).toFixed(1), over50: xs.filter((x) => x > 50).length,
+    patchBytesPerAction: +(parts.reduce((n, p) => n + p.patchBytesPerAction * p.moves, 0) / Math.max(1, moves)).toFixed(0),
+    // The server's memory per room over all the rooms.
+    rssPerRoomKB: +(first.rssPerRoomKB * first.live / Math.max(1, sum('live'))).toFixed(0),
+    heapPerRoomKB: +(first.heapPerRoomKB * first.live / Math.max(1, sum('live'))).toFixed(0),
+    genCpu: +sum('genCpu').toFixed(1), genLagP99: max('genLagP99'), genLagMax: max('genLagMax'),
+    genGcOver50ms: sum('genGcOver50ms'), genGcMaxMs: max('genGcMaxMs'),
+  };
+}
 
 async function run(mode: string, steps: string): Promise<Row[]> {
   const server = await startServer({
@@ -36,28 +64,37 @@ async function run(mode: string, steps: string): Promise<Row[]> {
     ...(mode === 'off' ? { PATCH_RATE_MS: '50' } : {}),
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
   });
-  const rows: Row[] = [];
+  let rows: Row[] = [];
   try {
-    const gen = spawn(process.execPath, [
-      require.resolve('ts-node/dist/bin.js'), '-P', path.join(__dirname, '..', 'tsconfig.test.json'), '--transpile-only',
-      path.join(__dirname, 'humans-gen.ts'), server.url, server.http, steps, WARM, WINDOW,
-    ], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } });
-    let buf = '';
-    gen.stdout!.on('data', (b: Buffer) => {
-      buf += b.toString();
-      let i: number;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        try {
-          const row = JSON.parse(line) as Row;
-          rows.push(row);
-          process.stderr.write(`[tuning ${mode}] ${line}\n`);
-        } catch { process.stderr.write(`${line}\n`); }
-      }
-    });
-    const code = await new Promise<number | null>((r) => gen.on('exit', r));
-    if (code !== 0) process.stderr.write(`generator exited with ${code}\n`);
+    // GENERATORS processes share the rooms (5,000 decoded states in one process gave it pauses of its own,
+    // which the latencies then measured); each prints its samples, merged here per step.
+    const perGen: GenRow[][] = await Promise.all(Array.from({ length: GENERATORS }, async (_, g) => {
+      const share = steps.split(',').map((n) => String(Math.round(Number(n) / GENERATORS))).join(',');
+      const gen = spawn(process.execPath, [
+        require.resolve('ts-node/dist/bin.js'), '-P', path.join(__dirname, '..', 'tsconfig.test.json'), '--transpile-only',
+        path.join(__dirname, 'humans-gen.ts'), server.url, server.http, share, WARM, WINDOW,
+      ], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GEN_SAMPLES: '1', NODE_OPTIONS: '--max-old-space-size=4096' } });
+      const out: GenRow[] = [];
+      let buf = '';
+      gen.stdout!.on('data', (b: Buffer) => {
+        buf += b.toString();
+        let i: number;
+        while ((i = buf.indexOf('\n')) >= 0) {
+          const line = buf.slice(0, i);
+          buf = buf.slice(i + 1);
+          try {
+            const row = JSON.parse(line) as GenRow;
+            out.push(row);
+            const { samples: _s, ...shown } = row;
+            process.stderr.write(`[tuning ${mode}, generator ${g}] ${JSON.stringify(shown)}\n`);
+          } catch { process.stderr.write(`${line}\n`); }
+        }
+      });
+      const code = await new Promise<number | null>((r) => gen.on('exit', r));
+      if (code !== 0) process.stderr.write(`generator ${g} exited with ${code}\n`);
+      return out;
+    }));
+    rows = perGen[0].map((_, step) => merge(perGen.map((r) => r[step]).filter((r): r is GenRow => r !== undefined)));
   } finally {
     // A profiling server (--cpu-prof) writes its profile on a clean exit: SIGTERM first.
     if (process.env.SERVER_NODE_OPTIONS) {
@@ -80,11 +117,11 @@ async function main(): Promise<void> {
   for (const step of STEPS.split(',')) {
     for (const [mode, rows] of results) rows.push(...await run(mode, step));
   }
-  console.log('| tuning | rooms (players) | moves/s | p50 ms | p99 ms | max ms | > 50 ms | server CPU | server GC | server lag p99 | server RSS | RSS/room | heap/room | patch B/action | generator CPU | generator lag p99 |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| tuning | rooms (players) | moves/s | p50 ms | p99 ms | max ms | > 50 ms | server CPU | server GC | server lag p99 | server RSS | RSS/room | heap/room | patch B/action | generator CPU | generator lag p99 | stalls: server lag max, GCs > 100 ms / generator lag max, GCs > 50 ms (longest) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [mode, rows] of results) {
     for (const r of rows) {
-      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} | ${r.serverCpu} % | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.patchBytesPerAction} B | ${r.genCpu} % | ${r.genLagP99} ms |`);
+      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} | ${r.serverCpu} % | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.patchBytesPerAction} B | ${r.genCpu} % | ${r.genLagP99} ms | ${r.serverLagMax} ms, ${r.serverGcOver100ms} / ${r.genLagMax} ms, ${r.genGcOver50ms} (${r.genGcMaxMs} ms) |`);
     }
   }
 }
