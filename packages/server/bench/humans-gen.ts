@@ -201,9 +201,17 @@ function slowGcs(text: string): number {
   return n;
 }
 
-async function serverSample(): Promise<{ cpu: number; rss: number; heap: number; lagP99: number; lagMax: number; gc: number; slowGc: number; at: number }> {
+/** The server's own intent → patch histogram: intents so far, and how many took over 50 ms inside the server. */
+function serverIntents(text: string): { n: number; over50: number } {
+  const n = Number(/^isle_intent_to_patch_seconds_count (\d+)$/m.exec(text)?.[1] ?? 0);
+  const under = Number(/^isle_intent_to_patch_seconds_bucket\{le="0.05"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+  return { n, over50: n - under };
+}
+
+async function serverSample(): Promise<{ cpu: number; rss: number; heap: number; lagP99: number; lagMax: number; gc: number; slowGc: number; intents: { n: number; over50: number }; at: number }> {
   const text = await (await fetch(`${http}/metrics`)).text();
   return {
+    intents: serverIntents(text),
     gc: gcSeconds(text),
     slowGc: slowGcs(text),
     // prom-client resets its event-loop histogram at each scrape: the max is the window's.
@@ -270,6 +278,8 @@ async function main(): Promise<void> {
       serverLagP99: +(s1.lagP99 * 1000).toFixed(1),
       serverLagMax: +(s1.lagMax * 1000).toFixed(1),
       serverGcOver100ms: s1.slowGc - s0.slowGc,
+      // Of the moves that took over 50 ms as the clients saw them, how many were slow inside the server.
+      serverIntentsOver50: s1.intents.over50 - s0.intents.over50,
       serverGc: +((s1.gc - s0.gc) / wallS * 100).toFixed(1),
       serverRssMB: +(s1.rss / 2 ** 20).toFixed(0),
       rssPerRoomKB: +((s1.rss - base.rss) / live / 1024).toFixed(0),

@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [mode, rows] of results) {
     for (const r of rows) {
-      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} | ${r.serverCpu} % | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.patchBytesPerAction} B | ${r.genCpu} % | ${r.genLagP99} ms | ${r.serverLagMax} ms, ${r.serverGcOver100ms} / ${r.genLagMax} ms, ${r.genGcOver50ms} (${r.genGcMaxMs} ms) |`);
+      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} (${r.serverIntentsOver50} in the server) | ${r.serverCpu} % | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.patchBytesPerAction} B | ${r.genCpu} % | ${r.genLagP99} ms | ${r.serverLagMax} ms, ${r.serverGcOver100ms} / ${r.genLagMax} ms, ${r.genGcOver50ms} (${r.genGcMaxMs} ms) |`);
     }
   }
 }
