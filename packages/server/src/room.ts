@@ -626,6 +626,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     for (let i = log.length - 1; i >= 0; i--) {
       if (dropped.has(log[i]?.n ?? 0)) log.splice(i, 1);
     }
+    // The window is filled back up with the older lines: a client then sees every undone line's number
+    // missing within the window (none can hide below it) and drops the copies it keeps.
+    const want = this.lines.tail(this.deps.config.LOG_ENTRIES);
+    const older = want.slice(0, Math.max(0, want.length - log.length)).map((line) => this.logEntry(line));
+    if (older.length > 0) log.unshift(...older);
   }
 
   /**
@@ -900,14 +905,18 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   /** Put a line into the state's window of the newest LOG_ENTRIES lines (older ones: the `log` message). */
   private showLog(line: LogLine): void {
+    const log = this.state.log;
+    log.push(this.logEntry(line));
+    while (log.length > this.deps.config.LOG_ENTRIES) log.shift();
+  }
+
+  private logEntry(line: LogLine): LogEntry {
     const e = new LogEntry();
     e.n = line.n;
     e.seat = line.seat;
     e.type = line.type;
     e.text = line.text;
-    const log = this.state.log;
-    log.push(e);
-    while (log.length > this.deps.config.LOG_ENTRIES) log.shift();
+    return e;
   }
 
   private syncSeats(): void {
