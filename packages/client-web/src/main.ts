@@ -533,6 +533,7 @@ function renderReplay(): void {
     statusText: 'Replay', statusKind: 'connected', refusal: null, detailsCard, detailsPinned, turnTimeLimit: 0, deadline: null,
     chapter: rm.scenario, endPanel: null, tab, onTab(t) { tab = t; schedule(); }, onDismissRefusal: () => undefined,
     leaveLabel: 'Close the replay',
+    logNote: r.mod.REPLAY_LOG_NOTE,
     side: chatRecord(r.chat),
     onLeave() {
       replayPlay(false);

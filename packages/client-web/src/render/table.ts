@@ -38,6 +38,8 @@ export interface TableExtras {
   rated?: boolean;
   /** The log's older lines: being fetched, or still on the server, and how to ask (absent in the replay viewer, which has every line). */
   log?: { loading: boolean; more: boolean; onOlder(): void };
+  /** A line above the log (the replay viewer: its log shows the moves only). */
+  logNote?: string;
 }
 
 export type PhoneTab = 'table' | 'map' | 'log';
@@ -191,7 +193,7 @@ function logText(text: string, ui: OfferCtx['ui']): Child[] {
   return out;
 }
 
-function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log']): HTMLElement {
+function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], note?: string): HTMLElement {
   const last = m.log.length > 0 ? m.log[m.log.length - 1].n : 0;
   // The whole game, numbered by the server's line number (stable for the game). The state brings only the
   // newest lines; the older ones are fetched when the table opens and as the player scrolls up (main.ts),
@@ -202,6 +204,7 @@ function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log']):
       ? h('li', { class: 'log-older', 'data-fkey': 'log-older' }, h('button', { type: 'button', class: 'linkish', onclick: () => older.onOlder() }, 'Show earlier lines'))
       : null;
   return h('section', { class: 'log', 'data-fkey': 'log-panel', 'aria-label': 'Game log' }, h('h2', null, 'Game log'),
+    note ? h('p', { class: 'muted log-note' }, note) : null,
     h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
       top,
       m.log.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))));
@@ -287,7 +290,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
       supplyRow(m, ctx),
       h('section', { class: cx('players', { many: m.players.length >= 3 }), 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx, x.rating?.(p.seat) ?? null))),
       islandMap(m, ctx)),
-    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log), x.side ?? null, helpPanel()),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log, x.logNote), x.side ?? null, helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
   );
 }
