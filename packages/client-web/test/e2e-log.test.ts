@@ -8,7 +8,7 @@
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
 import { matchMaker } from '@colyseus/core';
-import { legalActions, type GameState } from '@isle-of-trains/rules';
+import { currentDecision, legalActions, type GameState } from '@isle-of-trains/rules';
 import { connect, stateOf, type Player } from '../../server/test/support/ops-game';
 import { waitFor } from '../../server/test/support/ops-proc';
 import { frame, shot, useE2E } from './e2e-support';
@@ -18,10 +18,12 @@ jest.setTimeout(120_000);
 // No bot delay, and a rate limit the driving connection below does not meet (it sends a move as soon as the last is answered).
 const world = useE2E({ BOT_DELAY_MS: 0, RATE_LIMIT: 10_000, RATE_LIMIT_BURST: 10_000 });
 
-// SKIPPED, work in progress (see the fulllog branch's report): in 5 of 6 runs this process stopped
-// answering (no timeout fired, Playwright's included) right after the driving connection ended its
-// turn and the bot was to move; the one run that got past it showed the reloaded page fetching the page
-// before the state's lines ("Show earlier lines", lowest line 60 of 170). E2E_LOG_TRACE=<file> traces it.
+// SKIPPED, work in progress (see the fulllog branch's report). The page reloads, takes its seat back
+// and fetches the lines before the state's (checked: the lowest line drops below the state's first),
+// but then the test stops answering: the next Playwright call (a screenshot) never returns and no timeout
+// fires, even with the bot not to move and with a 60-line log (one page). Until that is understood, the
+// page's log fetching (src/game-log.ts, main.ts loadOlderLog and the capturing scroll listener) must be
+// suspected of looping. E2E_LOG_TRACE=<file> traces the steps; E2E_LOG_LINES=<n> sets the log's length.
 test.skip('e2e: after a reload mid-game the log panel reaches line 1 with the game\'s numbers', async () => {
   const page = await world.newPage();
   await page.goto(world.base);
@@ -41,9 +43,12 @@ test.skip('e2e: after a reload mid-game the log panel reaches line 1 with the ga
   // A long game quickly: another connection takes the seat with its token and plays its legal moves
   // (the server closes the page's connection meanwhile; the reload takes the seat back).
   const other: Player = await connect(world.base.replace(/^http/, 'ws'), roomId, { seatToken: token });
-  for (let i = 0; i < 2000 && (stateOf(other).log.at(-1)?.n ?? 0) < 170; i++) {
+  for (let i = 0; i < 2000; i++) {
     const state = stateOf(other);
     if (state.phase === 'ended') break;
+    // Stop at 170 lines or more, on this seat's own decision: the bot does not move while the page reloads.
+    const serverGame = (matchMaker.getLocalRoomById(roomId) as unknown as { game: GameState }).game;
+    if ((state.log.at(-1)?.n ?? 0) >= Number(process.env.E2E_LOG_LINES ?? 170) && currentDecision(serverGame)?.seat === 0 && JSON.parse(state.game?.decisionJson ?? 'null')?.seat === 0) break;
     // Deliveries are ended as soon as they may be: this driver, choosing at random inside one, once
     // stopped making progress; takes, builds and loads make log lines just as well.
     // (from the server's own game: legalActions on this connection's decoded view once never returned)
@@ -60,7 +65,7 @@ test.skip('e2e: after a reload mid-game the log panel reaches line 1 with the ga
   }
   const last = stateOf(other).log.at(-1)!.n;
   const firstInState = stateOf(other).log[0].n;
-  expect(last).toBeGreaterThan(150); // more than one page (100) before the state's 20 lines
+  expect(last).toBeGreaterThan(Number(process.env.E2E_LOG_LINES ?? 170) - 20); // more than one page (100) before the state's 20 lines
 
   const trace = (what: string) => { if (process.env.E2E_LOG_TRACE) require('fs').appendFileSync(process.env.E2E_LOG_TRACE, `${Date.now()} ${what}\n`); };
   trace(`reload; last ${last}, state from ${firstInState}`);
@@ -72,11 +77,12 @@ test.skip('e2e: after a reload mid-game the log panel reaches line 1 with the ga
   trace('last line');
   // The first render fetched the page before the state's lines (a second page waits for a scroll).
   const lowest = () => page.$eval('.log-list', (el) => Number(el.querySelector('.log-n')?.textContent ?? -1));
-  await page.waitForFunction((n) => Number(document.querySelector('.log-list .log-n')?.textContent) <= n, firstInState - 50, { timeout: 10_000 }).catch(async (e) => {
+  await page.waitForFunction((n) => Number(document.querySelector('.log-list .log-n')?.textContent) <= n, Math.max(1, firstInState - 50), { timeout: 10_000 }).catch(async (e) => {
     await shot(page, 'log-reloaded-failed');
     throw new Error(`${(e as Error).message}: lowest line ${await lowest()}, panel ${await page.$eval('.log', (el) => el.textContent?.slice(0, 300))}`);
   });
-  expect(await page.$(`[data-fkey="log-1"]`)).toBeNull();
+  trace('first page');
+  if (firstInState > 101) expect(await page.$(`[data-fkey="log-1"]`)).toBeNull();
   await shot(page, 'log-reloaded');
   // Scrolling to the top brings the rest.
   for (let i = 0; i < 20 && !(await page.$('[data-fkey="log-1"]')); i++) {
