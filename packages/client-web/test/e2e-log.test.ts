@@ -18,13 +18,8 @@ jest.setTimeout(120_000);
 // No bot delay, and a rate limit the driving connection below does not meet (it sends a move as soon as the last is answered).
 const world = useE2E({ BOT_DELAY_MS: 0, RATE_LIMIT: 10_000, RATE_LIMIT_BURST: 10_000 });
 
-// SKIPPED, work in progress (see the fulllog branch's report). The page reloads, takes its seat back
-// and fetches the lines before the state's (checked: the lowest line drops below the state's first),
-// but then the test stops answering: the next Playwright call (a screenshot) never returns and no timeout
-// fires, even with the bot not to move and with a 60-line log (one page). Until that is understood, the
-// page's log fetching (src/game-log.ts, main.ts loadOlderLog and the capturing scroll listener) must be
-// suspected of looping. E2E_LOG_TRACE=<file> traces the steps; E2E_LOG_LINES=<n> sets the log's length.
-test.skip('e2e: after a reload mid-game the log panel reaches line 1 with the game\'s numbers', async () => {
+// E2E_LOG_TRACE=<file> traces the steps; E2E_LOG_LINES=<n> sets the log's length before the reload.
+test('e2e: after a reload mid-game the log panel reaches line 1 with the game\'s numbers', async () => {
   const page = await world.newPage();
   await page.goto(world.base);
   await page.waitForSelector('#create-game');
@@ -83,13 +78,17 @@ test.skip('e2e: after a reload mid-game the log panel reaches line 1 with the ga
   });
   trace('first page');
   if (firstInState > 101) expect(await page.$(`[data-fkey="log-1"]`)).toBeNull();
+  trace('before shot 1');
   await shot(page, 'log-reloaded');
+  trace('shot 1');
   // Scrolling to the top brings the rest.
   for (let i = 0; i < 20 && !(await page.$('[data-fkey="log-1"]')); i++) {
     await page.$eval('.log-list', (el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); });
     await page.waitForTimeout(100);
   }
-  await page.waitForSelector('[data-fkey="log-1"]', { state: 'attached' });
+  trace('scrolled');
+  await page.waitForSelector('[data-fkey="log-1"]', { state: 'attached', timeout: 10_000 });
+  trace('line 1 attached');
   await frame(page);
   const numbers = await page.$$eval('.log-list li .log-n', (els) => els.map((e) => Number(e.textContent)));
   expect(numbers[0]).toBe(1);
@@ -98,16 +97,23 @@ test.skip('e2e: after a reload mid-game the log panel reaches line 1 with the ga
   expect(await page.$eval('.log-list li:first-child', (e) => e.textContent)).toMatch(/Ada joined\./);
   const text = await page.$eval('.log', (e) => e.textContent ?? '');
   expect(text).not.toMatch(/before this page opened|Loading earlier|Show earlier/);
+  trace('numbers ok');
   await shot(page, 'log-line-1');
+  trace('shot 2');
 
   // A card named in a fetched line (older than the state's) shows the card on hover.
   const named = page.locator('.log-list li').filter({ has: page.locator('.log-card') }).first();
-  const n = Number(await named.locator('.log-n').textContent());
+  const n = Number(await named.locator('.log-n').textContent({ timeout: 10_000 }));
+  trace(`named ${n}`);
   expect(n).toBeLessThan(firstInState);
   const cardName = (await named.locator('.log-card').first().textContent())!;
-  await named.locator('.log-card').first().dispatchEvent('mouseover');
+  await named.locator('.log-card').first().dispatchEvent('mouseover', undefined, { timeout: 10_000 });
+  trace('hovered');
   await frame(page);
-  expect(await page.textContent('.details h3')).toContain(cardName);
+  expect(await page.textContent('.details h3', { timeout: 10_000 })).toContain(cardName);
+  trace('details');
   expect(world.pageErrors).toEqual([]);
-  await other.room.leave().catch(() => undefined);
+  // (no await: the reload took the seat back, so the server has closed this connection, and leaving a
+  // closed room never settles: that wait was what hung this test)
+  void other.room.leave().catch(() => undefined);
 });
