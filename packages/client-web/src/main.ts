@@ -18,6 +18,7 @@ import { beep, notifyTurn } from './cues';
 import { PlayersUi } from './players-ui';
 import { buildPage, parsePage } from './pages';
 import { chatRecord } from './render/chat';
+import { GameLog } from './game-log';
 import './styles.css';
 
 // In production the server serves this page: same origin. Under `vite` (dev) the game server runs on :2567;
@@ -65,8 +66,8 @@ let detailsPinned = false;
 let status: Status = 'offline';
 let statusText = '';
 let copied = false;
-const logKept = new Map<number, IsleStateJSON['log'][number]>();
-let logRoom: string | null = null;
+/** The whole game's log: the state's newest lines and the older ones fetched (src/game-log.ts). */
+const gameLog = new GameLog();
 let tab: PhoneTab = 'table';
 /** After the next render, focus this element (data-fkey): the Confirm button, or the target acted on. */
 let focusNext: string | null = null;
@@ -84,20 +85,12 @@ let replay: { id: string; model: ReplayModel; mod: ReplayModule; index: number; 
 
 const net = new Net(endpoint, store, {
   state(s) {
-    if (logRoom !== net.roomId) {
-      logRoom = net.roomId;
-      logKept.clear();
-    }
-    // The room keeps only its latest log entries; the page keeps every one it has seen (numbers are the server's).
-    for (const e of s.log ?? []) logKept.set(e.n, e);
-    // Lines the server no longer has although they are within its window were an undone step's: they go too.
-    const first = s.log?.[0]?.n;
-    if (first !== undefined) {
-      const present = new Set(s.log.map((e) => e.n));
-      for (const n of logKept.keys()) if (n >= first && !present.has(n)) logKept.delete(n);
-    }
-    room = { ...s, log: [...logKept.values()].sort((x, y) => x.n - y.n) };
+    // The room state has only the newest log lines; the page keeps them all and fetches the older ones.
+    // Keyed by the SDK room: a room joined again (after a server restart, which renumbers) starts afresh.
+    gameLog.update(s.log ?? [], net.room);
+    room = { ...s, log: gameLog.list() };
     recompute();
+    if (gameLog.neverAsked) loadOlderLog();
     schedule();
   },
   acked() {
@@ -371,6 +364,7 @@ function render(): void {
     side: players.chatPanel(net, room, mySeat),
     undo: isMine && room.phase === 'playing' && (room.undoable ?? 0) > 0 ? { count: room.undoable ?? 0, onUndo: undo } : null,
     spectators: room.spectators ?? [],
+    log: { loading: gameLog.loading, more: gameLog.hasOlder, onOlder: loadOlderLog },
     tab,
     onTab(t) {
       tab = t;
@@ -416,6 +410,28 @@ function render(): void {
 }
 
 let lastLogSeen = -1;
+/** The log list's height before older lines went in above: the view is moved down by what was added. */
+let logAnchor: { height: number; top: number } | null = null;
+
+/** Fetch the page of log lines before the oldest one kept; the panel keeps the lines in view where they were. */
+function loadOlderLog(): void {
+  const session = net.session;
+  if (!session) return;
+  void gameLog.loadOlder((before) => session.olderLog(before)).then((added) => {
+    if (!added || !room) return;
+    const list = root.querySelector<HTMLElement>('.log-list');
+    logAnchor = list ? { height: list.scrollHeight, top: list.scrollTop } : null;
+    room = { ...room, log: gameLog.list() };
+    schedule();
+  });
+  schedule();
+}
+
+// Scrolling to the top of the log fetches the page before (scroll does not bubble: one capturing listener).
+document.addEventListener('scroll', (e) => {
+  const t = e.target;
+  if (t instanceof HTMLElement && t.classList.contains('log-list') && t.scrollTop < 40 && gameLog.hasOlder && !gameLog.loading) loadOlderLog();
+}, { capture: true, passive: true });
 /**
  * A move sent straight from a focused target (a card paid, a discard) may take that target away: focus then
  * goes to its nearest neighbour in the same row, so the next key press carries on from there (a payment of
@@ -448,7 +464,11 @@ function afterRender(): void {
   if (log && last !== lastLogSeen) {
     log.scrollTop = log.scrollHeight;
     lastLogSeen = last;
+  } else if (log && logAnchor) {
+    // Older lines went in above what the player was reading: keep those lines where they were.
+    log.scrollTop = logAnchor.top + (log.scrollHeight - logAnchor.height);
   }
+  logAnchor = null;
   if (focusNext) {
     const el = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(focusNext)}"]`);
     if (el) {
@@ -539,6 +559,7 @@ function renderReplay(): void {
     statusText: 'Replay', statusKind: 'connected', refusal: null, detailsCard, detailsPinned, turnTimeLimit: 0, deadline: null,
     chapter: rm.scenario, endPanel: null, tab, onTab(t) { tab = t; schedule(); }, onDismissRefusal: () => undefined,
     leaveLabel: 'Close the replay',
+    logNote: r.mod.REPLAY_LOG_NOTE,
     side: chatRecord(r.chat),
     onLeave() {
       replayPlay(false);

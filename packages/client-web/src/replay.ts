@@ -12,7 +12,9 @@ export { roomFromState } from './local-room';
 export interface ReplayModel {
   /** states[0] is the start; states[i] is after move i. */
   states: GameState[];
-  /** The log after each move (entry numbers as the game had them). */
+  /**
+   * The log after each move: the moves' lines only, the rules' events numbered 1, 2, 3… (see buildReplay).
+   */
   log: { n: number; seat: number; type: string; text: string }[][];
   /** Words for move i (1-based; [0] is the start). */
   moves: string[];
@@ -20,10 +22,20 @@ export interface ReplayModel {
   brokenAt: number | null;
 }
 
+/** What the viewer's log panel says about its numbers (REPLAY_LOG_NOTE is shown above the lines). */
+export const REPLAY_LOG_NOTE = 'A replay shows the moves only: its log leaves out the table\'s own lines (joins, lost connections, steps taken back), so its numbers can differ from the ones seen during the game.';
+
+/**
+ * The log's numbering: a replay (GET /api/games/:id/replay) holds the options, the seed and the actions
+ * in force, but none of the room's own lines (joins, drops, bots taking over, undo lines), which the
+ * live game numbered among the moves' lines. Numbering "as the game did" cannot be rebuilt from that,
+ * so the viewer shows the moves only and numbers the rules' events 1, 2, 3…: the same numbers a
+ * restarted server gives them (docs/PROTOCOL.md, "The whole log"), and the panel says so (REPLAY_LOG_NOTE).
+ */
 export function buildReplay(r: Pick<ReplayJSON, 'roomId' | 'options' | 'actions'>): ReplayModel {
   let s = createGame(r.options);
   const states = [s];
-  const entries: { n: number; seat: number; type: string; text: string }[] = [{ n: 1, seat: -1, type: 'start', text: 'The game begins.' }];
+  const entries: { n: number; seat: number; type: string; text: string }[] = [];
   const log = [entries.slice()];
   const moves = ['The game begins.'];
   let brokenAt: number | null = null;

@@ -30,11 +30,27 @@ export const UndoSchema = z.union([z.object({ id: MessageId.optional() }).strict
 /** Body of a `rematch` message, after the game has ended: `{ id? }`, or no body. */
 export const RematchSchema = UndoSchema;
 
+/** The most log lines one `log` request returns. */
+export const LOG_PAGE_MAX = 100;
+
+/**
+ * Body of a `log` message (fetch older log lines than the room state's window): the up to `limit`
+ * (1–100, default 100) lines numbered below `before` (every line when absent), answered with a `log`
+ * message carrying the same `id`. Anyone in the room may ask, in any phase.
+ */
+export const LogRequestSchema = z.object({
+  before: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.number().int().min(1).max(LOG_PAGE_MAX).optional(),
+  id: MessageId.optional(),
+}).strict();
+/** Body of a `log` message. */
+export type LogRequest = z.infer<typeof LogRequestSchema>;
+
 /** Body of a `start` message (the creator, in the lobby). */
 export const StartSchema = z.union([z.object({}).strict(), z.undefined(), z.null()]);
 
 /** Message types a client sends. */
-export const CLIENT_MESSAGES = ['intent', 'start', 'chat', 'undo', 'rematch'] as const;
+export const CLIENT_MESSAGES = ['intent', 'start', 'chat', 'undo', 'rematch', 'log'] as const;
 /** A message type a client sends. */
 export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
 
@@ -66,6 +82,23 @@ export type RestartingMessage = z.infer<typeof RestartingMessageSchema>;
 export const RematchMessageSchema = z.object({ roomId: z.string() });
 export type RematchMessage = z.infer<typeof RematchMessageSchema>;
 
+/** One log line: as in the room state's `log` (number stable for the whole game, public text only). */
+export const LogLineSchema = z.object({ n: z.number().int(), seat: z.number().int(), type: z.string(), text: z.string() });
+export type LogLine = z.infer<typeof LogLineSchema>;
+
+/**
+ * `log`: the answer to a `log` request, to that client only: `lines` oldest first, all numbered below
+ * `before` (the request's, absent when it gave none); `more` is true when older lines exist (ask again
+ * with `before` = the first line's `n`). `id` is the request's.
+ */
+export const LogPageSchema = z.object({
+  lines: z.array(LogLineSchema),
+  more: z.boolean(),
+  before: z.number().int().optional(),
+  id: MessageId.optional(),
+});
+export type LogPage = z.infer<typeof LogPageSchema>;
+
 /** Message types the server sends, with their body schemas. */
 export const SERVER_MESSAGES = {
   seat: SeatMessageSchema,
@@ -75,6 +108,7 @@ export const SERVER_MESSAGES = {
   storage: StorageMessageSchema,
   restarting: RestartingMessageSchema,
   rematch: RematchMessageSchema,
+  log: LogPageSchema,
 } as const;
 /** A message type the server sends. */
 export type ServerMessageType = keyof typeof SERVER_MESSAGES;

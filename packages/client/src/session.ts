@@ -11,7 +11,7 @@ import {
 import { CLOSE_CODES, ROOM_NAME, type RoomListing } from './codes';
 import { IsleError, matchmakeError } from './errors';
 import type { CreateOptionsInput } from './options';
-import type { ChatLine, ErrorMessage, SeatMessage } from './messages';
+import { LOG_PAGE_MAX, type ChatLine, type ErrorMessage, type LogPage, type SeatMessage } from './messages';
 import type { IsleStateJSON } from './state';
 import { viewFromState } from './view';
 
@@ -96,7 +96,7 @@ export interface Closed {
   reason: string;
 }
 
-type Pending = { resolve: () => void; reject: (e: IsleError) => void; type: string; body?: Record<string, unknown>; tries?: number };
+type Pending = { resolve: (value?: unknown) => void; reject: (e: IsleError) => void; type: string; body?: Record<string, unknown>; tries?: number };
 
 const START_REFUSALS = new Set(['NOT_CREATOR', 'ALREADY_STARTED', 'SEATS_NOT_FILLED', 'STORE_UNAVAILABLE', 'BAD_MESSAGE', 'GAME_STOPPED']);
 
@@ -382,6 +382,27 @@ export class Session {
     return this.#request('chat', { text });
   }
 
+  /**
+   * Older log lines than the state's `log` window (docs/PROTOCOL.md, `log`): the up to `limit` (1–100)
+   * lines numbered below `before` (the newest lines when it is omitted), oldest first, with `more` true
+   * when older ones exist (ask again with `before` set to the first line's `n`). Line numbers are the
+   * state's, stable for the whole game. Players and spectators get the same public lines.
+   *
+   * ```ts
+   * const first = session.state!.log[0]?.n;
+   * const { lines, more } = await session.olderLog(first);
+   * ```
+   */
+  olderLog(before?: number, limit: number = LOG_PAGE_MAX): Promise<LogPage> {
+    if (this.status === 'closed') return Promise.reject(new IsleError('NOT_CONNECTED', 'The session has closed.'));
+    const id = ++this.#nextId;
+    return new Promise<LogPage>((resolve, reject) => {
+      const message = { ...(before !== undefined ? { before } : {}), limit, id };
+      this.#pending.set(id, { resolve: (page) => resolve(page as LogPage), reject, type: 'log', body: message, tries: 0 });
+      this.#send('log', message);
+    });
+  }
+
   /** Ask for a rematch after the game has ended (any seated human). */
   rematch(): Promise<void> {
     return this.#request('rematch', {});
@@ -402,7 +423,7 @@ export class Session {
     if (this.state && this.state.phase !== 'lobby') return Promise.resolve();
     if (this.#starting) return Promise.reject(new IsleError('BAD_MESSAGE', 'start is already on its way'));
     return new Promise<void>((resolve, reject) => {
-      this.#starting = { resolve, reject, type: 'start' };
+      this.#starting = { resolve: () => resolve(), reject, type: 'start' };
       this.#send('start', {});
     });
   }
@@ -462,7 +483,7 @@ export class Session {
     const id = ++this.#nextId;
     return new Promise<void>((resolve, reject) => {
       const message = { ...body, id };
-      this.#pending.set(id, { resolve, reject, type, body: message, tries: 0 });
+      this.#pending.set(id, { resolve: () => resolve(), reject, type, body: message, tries: 0 });
       this.#send(type, message);
     });
   }
@@ -504,6 +525,12 @@ export class Session {
       p.resolve();
     });
     room.onMessage('error', (m: ErrorMessage) => this.#onRefusal(m));
+    room.onMessage('log', (m: LogPage) => {
+      const p = typeof m?.id === 'number' ? this.#pending.get(m.id) : undefined;
+      if (!p || p.type !== 'log') return;
+      this.#pending.delete(m.id as number);
+      p.resolve({ lines: Array.isArray(m.lines) ? m.lines : [], more: m.more === true, ...(typeof m.before === 'number' ? { before: m.before } : {}), id: m.id });
+    });
     room.onMessage('chat', (m: ChatLine) => { for (const fn of this.#chats) fn(m); });
     room.onMessage('storage', (m: { ok?: unknown }) => { this.storagePaused = m?.ok === false; });
     room.onMessage('restarting', (m: { seconds?: unknown }) => { for (const fn of this.#restarts) fn(typeof m?.seconds === 'number' ? m.seconds : 0); });

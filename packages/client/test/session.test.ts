@@ -61,6 +61,37 @@ function autoplay(s: Session): { moves: number; refusals: string[] } {
 }
 
 describe('session', () => {
+  it('olderLog pages back to line 1 from the state\'s short window; a spectator gets the same lines; bad arguments are refused typed', async () => {
+    const s = await client({ name: 'Ada' }).create({ seats: 2, bots: 1, botLevel: 'random' });
+    const play = autoplay(s);
+    await s.start();
+    // Until the state's window (20 lines) has moved well past the start of the game.
+    await until(() => (s.state?.log[0]?.n ?? 0) > 130 || s.state?.phase === 'ended', 60_000, 'a long log');
+    const win = s.state!.log.map(({ n, seat, type, text }) => ({ n, seat, type, text }));
+    expect(win.length).toBe(20);
+    const older: typeof win = [];
+    let before = win[0].n;
+    for (;;) {
+      const page = await s.olderLog(before);
+      expect(page.before).toBe(before);
+      expect(page.lines.length).toBeLessThanOrEqual(100);
+      older.unshift(...page.lines);
+      if (!page.more) break;
+      before = page.lines[0].n;
+    }
+    const all = [...older, ...win];
+    expect(all.map((l) => l.n)).toEqual(all.map((_, i) => i + 1));
+    expect(all[0]).toMatchObject({ n: 1, type: 'join', text: 'Ada joined.' });
+    const w = await client().spectate(s.roomId);
+    await until(() => w.state !== null, 5000, 'spectator state');
+    expect((await w.olderLog(win[0].n, 50)).lines).toEqual(older.slice(-50));
+    await expect(s.olderLog(0)).rejects.toMatchObject({ name: 'IsleError', code: 'BAD_MESSAGE' });
+    await expect(s.olderLog(undefined, 101)).rejects.toMatchObject({ code: 'BAD_MESSAGE' });
+    expect(play.refusals).toEqual([]);
+    await w.leave();
+    await s.leave();
+  }, 120_000);
+
   it('plays a game against a bot to the end; every view is the server\'s view of that seat', async () => {
     const s = await client({ name: 'Ada' }).create({ seats: 2, bots: 1, botLevel: 'random' });
     const check = truthful(s);

@@ -60,8 +60,12 @@ export const ConfigSchema = z.object({
    * once). 'off' exists only so bench:server can measure the difference in one run.
    */
   LOAD_TUNING: z.enum(['on', 'off']).default('on'),
-  /** Recent log entries kept in the room state. */
-  LOG_ENTRIES: int(1, 1000, 60),
+  /**
+   * The newest log lines kept in the room state (every client gets them in each full state); older
+   * lines of the whole game are fetched with the `log` message. 60 made the log 66–73 % of a mid-game
+   * full state; 20 covers a turn or two, which is what a table shows without scrolling.
+   */
+  LOG_ENTRIES: int(1, 1000, 20),
   /**
    * A game that bots keep playing with no player at the table stops after this many moves (weak bots
    * can go round in circles forever; the room would never close and its log would grow without end).

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 
 export {
-  DisplayName, CreateOptionsSchema, JoinOptionsSchema, IntentSchema, ChatSchema, StartSchema, UndoSchema, RematchSchema,
+  DisplayName, CreateOptionsSchema, JoinOptionsSchema, IntentSchema, ChatSchema, StartSchema, UndoSchema, RematchSchema, LogRequestSchema,
   type CreateOptions, type JoinOptions,
 } from '@isle-of-trains/client/protocol';
 

@@ -13,8 +13,9 @@ import {
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { mirrorGame, privatePart } from './mirror';
-import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './options';
-import { CLOSE_CODES, NO_RECONNECTION_WINDOW, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
+import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, LogRequestSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './options';
+import { LogLines, type LogLine } from './log-lines';
+import { CLOSE_CODES, LOG_PAGE_MAX, NO_RECONNECTION_WINDOW, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
 import { passThrough, type Refusal } from './refusal';
 import { UndoTrail } from './undo';
 import { rematchOptions, takeRematch, type RematchRecord } from './rematch';
@@ -145,7 +146,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private events: GameEvent[] = [];
   /** The steps the seat to move may take back (src/undo.ts). */
   private trail = new UndoTrail();
-  private logCount = 0;
+  /** The whole game's log (src/log-lines.ts); the state's `log` shows only its newest LOG_ENTRIES lines. */
+  private lines = new LogLines(() => this.events);
   private timer: NodeJS.Timeout | null = null;
   /** Bot moves in a row made while no human player was connected (see MAX_UNATTENDED_MOVES). */
   private unattended = 0;
@@ -234,6 +236,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.onMessage('chat', (client: IsleClient, body: unknown) => this.guard(client, 'chat', body, (id) => this.onChat(client, body, id)));
     this.onMessage('undo', (client: IsleClient, body: unknown) => this.guard(client, 'undo', body, (id) => this.onUndo(client, body, id)));
     this.onMessage('rematch', (client: IsleClient, body: unknown) => this.guard(client, 'rematch', body, (id) => this.onRematch(client, body, id)));
+    this.onMessage('log', (client: IsleClient, body: unknown) => this.guard(client, 'log', body, (id) => this.onLogRequest(client, body, id)));
     this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
   }
@@ -598,12 +601,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       return;
     }
     const step = this.trail.pop();
-    const lines = this.events.length - step.events;
     this.game = step.before;
     this.actionLog.length = step.actions;
     this.events.length = step.events;
-    // A step restored from the store has no log mark: a restored room numbers its log lines as its events.
-    this.dropLogLines(step.log ?? step.events, lines);
+    this.dropLogLines(step.events);
     this.addLog(seat, 'undo', `${this.slots[seat].name} took a step back.`);
     this.rlog.info({ event: 'undo', seat, actions: this.actionLog.length }, 'step taken back');
     this.refreshMirror();
@@ -619,16 +620,36 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   /**
-   * The visible log loses an undone step's lines (numbered after..after+count, written together when the
-   * step was applied); when nothing came after them, numbering goes on from where they started.
+   * The log loses an undone step's lines (the events from index `from` on), in the whole log and in the
+   * state's window; when nothing came after them, numbering goes on from where they started.
    */
-  private dropLogLines(after: number, count: number): void {
+  private dropLogLines(from: number): void {
+    const dropped = this.lines.dropEventsFrom(from);
     const log = this.state.log;
     for (let i = log.length - 1; i >= 0; i--) {
-      const n = log[i]?.n ?? 0;
-      if (n > after && n <= after + count) log.splice(i, 1);
+      if (dropped.has(log[i]?.n ?? 0)) log.splice(i, 1);
     }
-    if (this.logCount === after + count) this.logCount = after;
+    // The window is filled back up with the older lines: a client then sees every undone line's number
+    // missing within the window (none can hide below it) and drops the copies it keeps.
+    const want = this.lines.tail(this.deps.config.LOG_ENTRIES);
+    const older = want.slice(0, Math.max(0, want.length - log.length)).map((line) => this.logEntry(line));
+    if (older.length > 0) log.unshift(...older);
+  }
+
+  /**
+   * `log` {before?, limit?, id?}: older lines than the state's window, from the whole log, to this
+   * client only. Lines are the public texts the state's `log` shows everyone, so every seat and
+   * spectator gets the same answer. The frame gate has already counted the frame against the limit.
+   */
+  private onLogRequest(client: IsleClient, body: unknown, id: string | number | undefined): void {
+    const parsed = LogRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      this.refuse(client, { code: 'BAD_MESSAGE', message: `log is { before?: integer ≥ 1, limit?: 1–${LOG_PAGE_MAX}, id? }.`, id }, 'log');
+      return;
+    }
+    const { before, limit, id: replyId } = parsed.data;
+    const page = this.lines.page(before, limit ?? LOG_PAGE_MAX);
+    client.send('log', { ...page, ...(before !== undefined ? { before } : {}), ...(replyId !== undefined ? { id: replyId } : {}) });
   }
 
   /** `undoable` in the room state: how many steps the seat to move could take back now. */
@@ -719,12 +740,13 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (!r.ok) return r.error;
     // Stored first: an action the store cannot take is not applied (the state never runs ahead of the log).
     if (this.journal && !this.journal.write({ t: 'action', at: now(), seat, action, ...(by !== 'human' ? { by } : {}) })) return storeUnavailable();
-    this.trail.record(seat, this.game, r.state, by, { actions: this.actionLog.length, events: this.events.length, log: this.logCount, deadline: this.state.decisionDeadline });
+    this.trail.record(seat, this.game, r.state, by, { actions: this.actionLog.length, events: this.events.length, log: this.lines.last, deadline: this.state.decisionDeadline });
     this.game = r.state;
     this.actionLog.push({ seat, action });
     if (by !== 'human') this.deps.metrics?.botMoves.inc({ by });
+    const from = this.events.length;
     this.events.push(...r.events);
-    for (const e of r.events) this.addLog(e.seat ?? -1, e.type, e.text);
+    for (let i = from; i < this.events.length; i++) this.showLog(this.lines.event(i));
     this.syncUndoable();
     this.rlog.info({ event: 'action', seat, action: action.type, by }, 'action applied');
     this.refreshMirror();
@@ -879,15 +901,25 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   // ---------------------------------------------------------------- state helpers
 
+  /** A room notice (joins, drops, restarts…): a line of the whole log, shown in the state's window. */
   private addLog(seat: number, type: string, text: string): void {
-    const e = new LogEntry();
-    e.n = ++this.logCount;
-    e.seat = seat;
-    e.type = type;
-    e.text = text;
+    this.showLog(this.lines.notice(seat, type, text));
+  }
+
+  /** Put a line into the state's window of the newest LOG_ENTRIES lines (older ones: the `log` message). */
+  private showLog(line: LogLine): void {
     const log = this.state.log;
-    log.push(e);
+    log.push(this.logEntry(line));
     while (log.length > this.deps.config.LOG_ENTRIES) log.shift();
+  }
+
+  private logEntry(line: LogLine): LogEntry {
+    const e = new LogEntry();
+    e.n = line.n;
+    e.seat = line.seat;
+    e.type = line.type;
+    e.text = line.text;
+    return e;
   }
 
   private syncSeats(): void {
@@ -1021,9 +1053,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     s.phase = 'playing';
     s.game = new GameSchema();
     this.refreshMirror();
-    const tail = r.events.slice(-(this.deps.config.LOG_ENTRIES - 1));
-    this.logCount = r.events.length - tail.length;
-    for (const e of tail) this.addLog(e.seat ?? -1, e.type, e.text);
+    // The whole log again from the events (the room notices before the restart were never stored):
+    // event k is line k, as a replay numbers it; the state's window gets the newest lines.
+    this.lines = new LogLines(() => this.events);
+    for (let i = 0; i < this.events.length; i++) this.lines.event(i);
+    for (const line of this.lines.tail(this.deps.config.LOG_ENTRIES - 1)) this.showLog(line);
     this.addLog(-1, 'restart', 'The server restarted; the game goes on.');
     this.syncUndoable();
     this.syncSeats();

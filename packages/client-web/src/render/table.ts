@@ -36,6 +36,10 @@ export interface TableExtras {
   side?: HTMLElement | null;
   /** The game counts for ratings (a badge in the top bar). */
   rated?: boolean;
+  /** The log's older lines: being fetched, or still on the server, and how to ask (absent in the replay viewer, which has every line). */
+  log?: { loading: boolean; more: boolean; onOlder(): void };
+  /** A line above the log (the replay viewer: its log shows the moves only). */
+  logNote?: string;
 }
 
 export type PhoneTab = 'table' | 'map' | 'log';
@@ -189,13 +193,20 @@ function logText(text: string, ui: OfferCtx['ui']): Child[] {
   return out;
 }
 
-function logPanel(m: TableModel, ui: OfferCtx['ui']): HTMLElement {
+function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], note?: string): HTMLElement {
   const last = m.log.length > 0 ? m.log[m.log.length - 1].n : 0;
-  const first = m.log.length > 0 ? m.log[0].n : 1;
-  // The whole game, numbered by the server's entry number (stable: nothing is renumbered or dropped).
-  return h('section', { class: 'log', 'data-fkey': 'log-panel', 'aria-label': 'Game log' }, h('h2', null, `Game log (${m.log.length})`),
-    first > 1 ? h('p', { class: 'muted log-note' }, `Entries before ${first} were played before this page opened.`) : null,
+  // The whole game, numbered by the server's line number (stable for the game). The state brings only the
+  // newest lines; the older ones are fetched when the table opens and as the player scrolls up (main.ts),
+  // so the top of the list says "loading" while they come, or offers the page before (also by keyboard).
+  const top = older?.loading
+    ? h('li', { class: 'log-older muted', 'data-fkey': 'log-older' }, 'Loading earlier lines…')
+    : older?.more
+      ? h('li', { class: 'log-older', 'data-fkey': 'log-older' }, h('button', { type: 'button', class: 'linkish', onclick: () => older.onOlder() }, 'Show earlier lines'))
+      : null;
+  return h('section', { class: 'log', 'data-fkey': 'log-panel', 'aria-label': 'Game log' }, h('h2', null, 'Game log'),
+    note ? h('p', { class: 'muted log-note' }, note) : null,
     h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
+      top,
       m.log.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))));
 }
 
@@ -279,7 +290,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
       supplyRow(m, ctx),
       h('section', { class: cx('players', { many: m.players.length >= 3 }), 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx, x.rating?.(p.seat) ?? null))),
       islandMap(m, ctx)),
-    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui), x.side ?? null, helpPanel()),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log, x.logNote), x.side ?? null, helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
     // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
     x.bottom === undefined && !(m.scores && x.endPanel) ? h('div', { class: 'dock-more', 'aria-hidden': 'true', 'data-fkey': 'dock-more' }, '▼ More below: scroll the hand') : null,
