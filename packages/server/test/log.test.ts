@@ -170,8 +170,11 @@ describe('over the network', () => {
     const secret = [room.seed, ada.seat.token, bea.seat.token, cy.seat.token];
     for (const s of secret) expect(text).not.toContain(s);
     // No card id at all: so no hand card of any seat and no deck order can be read from ids.
+    // (Not vacuous: a long log, and cards still hidden when it was read. Random play can nearly empty the deck in
+    // 90 moves, so the count of hidden cards is only asked to be above none.)
     const hidden = new Set([...game.players.flatMap((pl) => pl.hand), ...game.deck]);
-    expect(hidden.size).toBeGreaterThan(10);
+    expect(hidden.size).toBeGreaterThan(0);
+    expect(logs[0].length).toBeGreaterThan(60);
     for (const c of CARDS) expect(text).not.toContain(c.id);
     // A card drawn from the deck is never named (its name would tell the other seats the hand): a take
     // from the deck names no card, and a draw says only how many and why ("drew 2 cards (Hopper Level 2)").
