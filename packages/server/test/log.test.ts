@@ -10,13 +10,14 @@
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { matchMaker } from '@colyseus/core';
-import { card, CARDS, currentDecision, legalActions, type Action, type GameState, type PlayerView } from '@isle-of-trains/rules';
+import { card, CARDS, currentDecision, type Action, type GameState } from '@isle-of-trains/rules';
 import { randomBot } from '../src/bots';
-import { viewFromState, type LogLine, type LogPage } from '@isle-of-trains/client';
+import type { LogLine, LogPage } from '@isle-of-trains/client';
 import type { IsleServer } from '../src/app';
 import { connect, play, stateOf, type ActionLog, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
 import { waitFor } from './support/ops-proc';
+import { tableWithBuild, view } from './support/quiet-build';
 
 jest.setTimeout(90_000);
 
@@ -110,7 +111,7 @@ describe('over the network', () => {
   });
 
   test('an undo removes only the undone lines at the end; the lines before keep their numbers', async () => {
-    const { p, build } = await tableWithBuild(ws, players);
+    const { p, build } = await tableWithBuild(ws, 2, players);
     const before = await wholeLog(p);
     await act(p, build);
     let steps = 1;
@@ -187,9 +188,8 @@ describe('over the network', () => {
   });
 });
 
-// ----------------------------------------------------------------------------- a quiet build (as in undo.test.ts)
+// ----------------------------------------------------------------------------- helpers
 
-const view = (p: Player): PlayerView => viewFromState(stateOf(p), p.seat.seat)!;
 
 async function act(p: Player, action: Action): Promise<void> {
   const id = `a${++n}`;
@@ -198,25 +198,3 @@ async function act(p: Player, action: Action): Promise<void> {
   if (r.type !== 'ack') throw new Error(`${action.type} refused: ${r.msg.code}`);
 }
 
-/** An extension build of a freight car that costs something and draws no passengers: nothing in it reveals anything. */
-function quietBuild(v: PlayerView): Action | undefined {
-  return legalActions(v, v.viewer as number).find((a) => {
-    if (a.type !== 'build' || a.upgrade || a.scrap || a.replace) return false;
-    const c = card(a.card);
-    return ['hopper', 'tanker', 'boxcar'].includes(c.category) && c.cost >= 1 && c.passengersOnBuild === 0;
-  });
-}
-
-async function tableWithBuild(ws: string, players: Player[]): Promise<{ p: Player; build: Action }> {
-  for (let i = 0; i < 40; i++) {
-    const p = await connect(ws, null, { seats: 2, bots: 1, name: 'Ada' });
-    players.push(p);
-    p.room.send('start', {});
-    await waitFor('my first decision', () => stateOf(p).phase === 'playing' && currentDecision(view(p))?.seat === 0);
-    const build = quietBuild(view(p));
-    if (build) return { p, build };
-    players.pop();
-    await p.room.leave();
-  }
-  throw new Error('no quiet build in 40 deals');
-}

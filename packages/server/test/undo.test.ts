@@ -10,14 +10,14 @@
  *    still in force can be taken back after the restart.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
-import { applyAction, card, createGame, currentDecision, legalActions, scoreBreakdown, type Action, type GameOptions, type PlayerView } from '@isle-of-trains/rules';
+import { applyAction, card, createGame, currentDecision, legalActions, scoreBreakdown, type Action, type GameOptions } from '@isle-of-trains/rules';
 import { randomBot } from '../src/bots';
-import { viewFromState } from '@isle-of-trains/client';
 import { replayFromLog } from '../src/restore';
 import type { IsleServer } from '../src/app';
 import { connect, stateOf, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
 import { tempDir, waitFor } from './support/ops-proc';
+import { quietBuild, tableWithBuild, view } from './support/quiet-build';
 
 jest.setTimeout(60_000);
 
@@ -34,32 +34,8 @@ async function act(p: Player, action: Action): Promise<void> {
   const r = await send(p, 'intent', { action });
   if (r.type !== 'ack') throw new Error(`${action.type} refused: ${r.msg.code}`);
 }
-const view = (p: Player): PlayerView => viewFromState(stateOf(p), p.seat.seat)!;
 const undoable = (p: Player): number => Number(stateOf(p).undoable);
 
-/** An extension build of a freight car that costs something and draws no passengers: nothing in it reveals anything. */
-function quietBuild(v: PlayerView): Action | undefined {
-  return legalActions(v, v.viewer as number).find((a) => {
-    if (a.type !== 'build' || a.upgrade || a.scrap || a.replace) return false;
-    const c = card(a.card);
-    return ['hopper', 'tanker', 'boxcar'].includes(c.category) && c.cost >= 1 && c.passengersOnBuild === 0;
-  });
-}
-
-/** A new game (seat 0 human, first to move) whose opening hand holds a quiet build; deals are random, so a few tries. */
-async function tableWithBuild(ws: string, seats: number, players: Player[], extra: Record<string, unknown> = {}): Promise<{ p: Player; build: Action }> {
-  for (let i = 0; i < 40; i++) {
-    const p = await connect(ws, null, { ...(seats === 1 ? { seats: 1, name: 'Ada' } : { seats, bots: seats - 1, name: 'Ada' }), ...extra });
-    players.push(p);
-    if (seats > 1) p.room.send('start', {});
-    await waitFor('my first decision', () => stateOf(p).phase === 'playing' && currentDecision(view(p))?.seat === 0);
-    const build = quietBuild(view(p));
-    if (build) return { p, build };
-    players.pop();
-    await p.room.leave();
-  }
-  throw new Error('no quiet build in 40 deals');
-}
 
 /** Build, then pay card by card; returns how many steps that was. */
 async function buildAndPay(p: Player, build: Action): Promise<number> {
