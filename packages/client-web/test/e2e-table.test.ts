@@ -30,6 +30,28 @@ async function startSolo(page: Page): Promise<void> {
   await ready(page);
 }
 
+/**
+ * Wait for an element without holding on to it: page.waitForSelector returns a handle, and a handle to the
+ * first table kept that whole detached table alive after the rematch (25,000 nodes in the leak count).
+ */
+const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
+
+/** The lobby, then a table of this page's player and bots, started (the selects re-render the lobby: a frame after each). */
+async function startTable(page: Page, name: string, o: { seats?: string; bots?: string; timer?: string } = {}): Promise<void> {
+  await page.goto(world.base);
+  await waitFor(page, '#create-game');
+  await page.fill('#f-name', name);
+  for (const [sel, value] of [['#f-seats', o.seats], ['#f-bots', o.bots ?? '1'], ['#f-timer', o.timer]] as const) {
+    if (value === undefined) continue;
+    await page.selectOption(sel, value);
+    await frame(page);
+  }
+  await page.click('#create-game');
+  await waitFor(page, '#start-game');
+  await page.click('#start-game');
+  await waitFor(page, '.table-screen');
+}
+
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-fkey') ?? '');
 
 /** Both sizes, the phone one first resized and then back. */
@@ -171,17 +193,7 @@ test('the hand limit: axe-core finds nothing serious; screenshots at both sizes'
 
 test('a table with a turn timer running: its label readable, axe-core finds nothing serious', async () => {
   const page = await newPage();
-  await page.goto(world.base);
-  await page.waitForSelector('#create-game');
-  await page.fill('#f-name', 'Tim');
-  await page.selectOption('#f-bots', '1');
-  await frame(page);
-  await page.selectOption('#f-timer', '300');
-  await frame(page);
-  await page.click('#create-game');
-  await page.waitForSelector('#start-game');
-  await page.click('#start-game');
-  await page.waitForSelector('.table-screen');
+  await startTable(page, 'Tim', { timer: '300' });
   await ready(page);
   // The countdown shows while a decision is pending (the label was 1.3:1 against the top bar once).
   await page.waitForFunction(() => /s left/.test(document.querySelector('.badge.timer')?.textContent ?? ''));
@@ -212,15 +224,7 @@ test('motion and cues: cards move unless reduced motion is asked for; sound is o
     Object.defineProperty(document, 'hidden', { get: () => true });
     Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
   });
-  await page.goto(world.base);
-  await page.waitForSelector('#create-game');
-  await page.fill('#f-name', 'Nia');
-  await page.selectOption('#f-bots', '1');
-  await frame(page);
-  await page.click('#create-game');
-  await page.waitForSelector('#start-game');
-  await page.click('#start-game');
-  await page.waitForSelector('.table-screen');
+  await startTable(page, 'Nia');
   await ready(page);
   expect(await page.textContent('[data-fkey="sound"]')).toBe('Sound off');
   expect(await page.textContent('[data-fkey="notify"]')).toBe('Alerts on');
@@ -283,12 +287,6 @@ test('motion and cues: cards move unless reduced motion is asked for; sound is o
 });
 
 /**
- * Wait for an element without holding on to it: page.waitForSelector returns a handle, and a handle to the
- * first table kept that whole detached table alive after the rematch (25,000 nodes in the leak count).
- */
-const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
-
-/**
  * A click dispatched in the page, without the pointer's checks (scrolled into view, standing still, not
  * covered), then Confirm when the tray asks for it. The 200-turn run is about what hundreds of renders leave
  * behind, and those checks took most of its time; the other tests here and in e2e.test.ts click as a
@@ -319,17 +317,7 @@ const look = (page: Page) => page.evaluate(() => ({
 
 test('200 turns with three bots: no leak; each game ends and Play again moves to the server\'s rematch; spectators are shown', async () => {
   const page = await newPage();
-  await page.goto(world.base);
-  await waitFor(page, '#create-game');
-  await page.fill('#f-name', 'Lou');
-  await page.selectOption('#f-seats', '4');
-  await frame(page);
-  await page.selectOption('#f-bots', '3');
-  await frame(page);
-  await page.click('#create-game');
-  await waitFor(page, '#start-game');
-  await page.click('#start-game');
-  await waitFor(page, '.table-screen');
+  await startTable(page, 'Lou', { seats: '4', bots: '3' });
   const firstRoom = new URL(page.url()).searchParams.get('room');
 
   // A spectator arrives: the player sees who is watching.
