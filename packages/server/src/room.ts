@@ -740,7 +740,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (!r.ok) return r.error;
     // Stored first: an action the store cannot take is not applied (the state never runs ahead of the log).
     if (this.journal && !this.journal.write({ t: 'action', at: now(), seat, action, ...(by !== 'human' ? { by } : {}) })) return storeUnavailable();
-    this.trail.record(seat, this.game, r.state, by, { actions: this.actionLog.length, events: this.events.length, log: this.lines.last, deadline: this.state.decisionDeadline });
+    this.trail.record(seat, this.game, r.state, by, { actions: this.actionLog.length, events: this.events.length, deadline: this.state.decisionDeadline });
     this.game = r.state;
     this.actionLog.push({ seat, action });
     if (by !== 'human') this.deps.metrics?.botMoves.inc({ by });

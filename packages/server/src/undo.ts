@@ -28,8 +28,6 @@ export interface UndoStep {
   actions: number;
   /** Length of the room's event history before the step. */
   events: number;
-  /** The room's last log line number before the step's lines (the room's visible log). */
-  log?: number;
   /**
    * The turn timer's deadline for the decision the step answered (epoch ms; 0 with no timer). An undo
    * puts it back, so stepping and taking back never buys time.
@@ -45,7 +43,7 @@ export class UndoTrail {
   private fence: { seat: number; turn: number } | null = null;
 
   /** Note a step just applied (`before` → `after`), made by `seat`. */
-  record(seat: number, before: GameState, after: GameState, by: StepBy, at: { actions: number; events: number; log?: number; deadline?: number }): void {
+  record(seat: number, before: GameState, after: GameState, by: StepBy, at: { actions: number; events: number; deadline?: number }): void {
     const turn = before.turn.number;
     const last = this.steps[this.steps.length - 1];
     if (last && (last.seat !== seat || last.turn !== turn)) {
