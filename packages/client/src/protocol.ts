@@ -18,3 +18,6 @@ export * from './players-api';
 export * from './replay';
 export { viewFromState, type Viewer } from './view';
 export { gameJSONFromView, privatePart, type PrivatePart } from './game-json';
+export {
+  stateFromWire, gameFromWire, gameWire, logLineWire, logLineFromWire, type IsleStateWire, type GameWire, type PlayerWire,
+} from './wire';

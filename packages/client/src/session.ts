@@ -13,6 +13,7 @@ import { IsleError, matchmakeError } from './errors';
 import type { CreateOptionsInput } from './options';
 import { LOG_PAGE_MAX, type ChatLine, type ErrorMessage, type LogPage, type SeatMessage } from './messages';
 import type { IsleStateJSON } from './state';
+import { stateFromWire, type IsleStateWire } from './wire';
 import { viewFromState } from './view';
 
 /** A seat this client holds in a room: what takes it back after a reload or a lost connection. */
@@ -597,10 +598,10 @@ export class Session {
   #onState(): void {
     const s = this.#room.state as { toJSON?: () => unknown } | undefined;
     if (!s || typeof s.toJSON !== 'function') return;
-    const json = s.toJSON() as Partial<IsleStateJSON>;
+    const json = s.toJSON() as Partial<IsleStateWire>;
     // A join resolves before the first full state arrives: wait for it.
     if (typeof json.phase !== 'string' || json.phase.length === 0 || !Array.isArray(json.seats)) return;
-    this.state = json as IsleStateJSON;
+    this.state = stateFromWire(json as IsleStateWire);
     if (this.#starting && this.state.phase !== 'lobby') this.#settleStart();
     this.#emit();
   }

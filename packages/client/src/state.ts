@@ -1,8 +1,9 @@
 /**
- * The room state in plain JSON form (`room.state.toJSON()` of the Colyseus schema), as a client
- * receives it. The server's schema (packages/server/src/schema.ts) has exactly these fields (a compile-time
- * check holds the two together: packages/server/test/state-shape.test.ts); docs/PROTOCOL.md
- * says what each means. Strings that could be a union stay `string` where the server may add values.
+ * The room state in plain JSON form, as clients read it: `stateFromWire(room.state.toJSON())` (./wire.ts;
+ * a few small records travel as JSON text and are parsed there). The server's schema
+ * (packages/server/src/schema.ts) encodes exactly the wire form of these fields (a compile-time check
+ * holds the two together: packages/server/test/state-shape.test.ts); docs/PROTOCOL.md says what each
+ * means. Strings that could be a union stay `string` where the server may add values.
  */
 
 /** One seat of the table. */

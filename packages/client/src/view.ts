@@ -50,10 +50,10 @@ function toPlayer(p: PlayerJSON, viewer: Viewer, mine: string[]): PlayerViewPlay
 
 /**
  * The `PlayerView` of `viewer` exactly as the rules package builds it on the server, from the decoded
- * room state (`room.state.toJSON()`); `null` in the lobby, before the game exists.
+ * room state in JSON form (`stateFromWire(room.state.toJSON())`); `null` in the lobby, before the game exists.
  *
  * ```ts
- * const view = viewFromState(room.state.toJSON(), mySeat);   // or 'spectator'
+ * const view = viewFromState(stateFromWire(room.state.toJSON()), mySeat);   // or 'spectator'
  * const moves = view ? legalActions(view, mySeat) : [];
  * ```
  */

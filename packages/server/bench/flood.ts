@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import { Client, type Room } from '@colyseus/sdk';
 import { legalActions, currentDecision } from '@isle-of-trains/rules';
-import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
+import { stateFromWire, viewFromState, type IsleStateWire } from '@isle-of-trains/client';
 import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
 
 const PHASE_MS = Number(process.argv[2] ?? 8) * 1000;
@@ -61,7 +61,7 @@ async function player(url: string): Promise<Player> {
 
 /** One move: choose a legal action, send it, resolve with the ms until its ack (or error). */
 function move(p: Player): Promise<number | null> {
-  const state = (p.room.state as { toJSON(): IsleStateJSON }).toJSON();
+  const state = stateFromWire((p.room.state as { toJSON(): IsleStateWire }).toJSON());
   if (state.phase !== 'playing') return Promise.resolve(null);
   const view = viewFromState(state, p.seat);
   const d = view && currentDecision(view);

@@ -14,7 +14,7 @@
  */
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { currentDecision, legalActions, type Decision } from '@isle-of-trains/rules';
-import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client/protocol';
+import { stateFromWire, viewFromState, type IsleStateWire } from '@isle-of-trains/client/protocol';
 import { metric } from './prom';
 
 // Before the SDK loads: it takes globalThis.WebSocket when there is one.
@@ -100,7 +100,7 @@ function consider(h: Human): void {
 
 function move(h: Human): void {
   h.timer = null;
-  const state = (h.room.state as { toJSON(): IsleStateJSON }).toJSON();
+  const state = stateFromWire((h.room.state as { toJSON(): IsleStateWire }).toJSON());
   const view = viewFromState(state, h.seat);
   const d = view && currentDecision(view);
   if (!view || !d || d.seat !== h.seat) return;

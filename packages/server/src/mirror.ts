@@ -2,16 +2,15 @@
  * Rules data → schema. The mapping itself is the client package's `gameJSONFromView` (a spectator
  * PlayerView, public by construction: the rules package guarantees it holds no hand, deck order, bag
  * content or seed, plus each seat's private part: own hand, own face-down card ids), the same function
- * the web client's replay viewer builds its states with. `mirrorGame` copies that JSON into a GameSchema
+ * the web client's replay viewer builds its states with. `mirrorGame` copies that JSON, in its wire form
+ * (`gameWire`: a few small records as JSON text), into a GameSchema
  * touching only what changed, so patches stay small; it has no other inputs or effects, so it is
  * unit-tested without a network.
  */
-import { MapSchema, type ArraySchema, type Schema } from '@colyseus/schema';
+import type { ArraySchema, Schema } from '@colyseus/schema';
 import type { PlayerView } from '@isle-of-trains/rules';
-import { gameJSONFromView, privatePart, type PrivatePart } from '@isle-of-trains/client/protocol';
-import {
-  CarSchema, GameSchema, HeldIslandSchema, LoadSchema, PlayerSchema, TicketSchema, TurnSchema,
-} from './schema';
+import { gameJSONFromView, gameWire, privatePart, type PrivatePart } from '@isle-of-trains/client/protocol';
+import { CarSchema, GameSchema, LoadSchema, PlayerSchema, TurnSchema } from './schema';
 
 export { privatePart, type PrivatePart };
 
@@ -35,22 +34,15 @@ function syncList<S, V>(arr: ArraySchema<S>, values: readonly V[], make: () => S
   }
 }
 
-function syncNumberMap(map: MapSchema<number>, values: Record<string, number>): void {
-  for (const key of Array.from(map.keys())) if (!(key in values)) map.delete(key);
-  for (const [key, v] of Object.entries(values)) if (map.get(key) !== v) map.set(key, v);
-}
-
 /**
  * The schema class of each GameSchema field that holds schema objects, by field name (the names are
- * unique in the tree). Every other array holds strings, and `delivered` is the one map.
+ * unique in the tree). Every other array holds strings.
  */
 const CHILDREN: Record<string, () => Schema> = {
-  tickets: () => new TicketSchema(),
   turn: () => new TurnSchema(),
   players: () => new PlayerSchema(),
   train: () => new CarSchema(),
   loads: () => new LoadSchema(),
-  islands: () => new HeldIslandSchema(),
 };
 
 /**
@@ -69,11 +61,8 @@ function syncObject(target: Schema, json: object): void {
       if (make) syncList(current as ArraySchema<Schema>, value as object[], make, syncObject);
       else syncStrings(current as ArraySchema<string>, value as string[]);
     } else if (value !== null && typeof value === 'object') {
-      if (current instanceof MapSchema) syncNumberMap(current as MapSchema<number>, value as Record<string, number>);
-      else {
-        if (!current) t[key] = CHILDREN[key]();
-        syncObject(t[key] as Schema, value);
-      }
+      if (!current) t[key] = CHILDREN[key]();
+      syncObject(t[key] as Schema, value);
     } else if (current !== value) {
       t[key] = value;
     }
@@ -85,5 +74,5 @@ function syncObject(target: Schema, json: object): void {
  * private data enters only through `privates[seat]`, into view-only fields.
  */
 export function mirrorGame(g: GameSchema, view: PlayerView, privates: readonly (PrivatePart | undefined)[]): void {
-  syncObject(g, gameJSONFromView(view, privates));
+  syncObject(g, gameWire(gameJSONFromView(view, privates)));
 }

@@ -15,13 +15,15 @@ import type { Logger } from './logger';
 import { mirrorGame, privatePart } from './mirror';
 import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, LogRequestSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './options';
 import { LogLines, type LogLine } from './log-lines';
-import { CLOSE_CODES, LOG_PAGE_MAX, NO_RECONNECTION_WINDOW, ROOM_NAME, type ErrorMessage, type RoomMetadata } from '@isle-of-trains/client/protocol';
+import {
+  CLOSE_CODES, LOG_PAGE_MAX, NO_RECONNECTION_WINDOW, ROOM_NAME, logLineFromWire, logLineWire, type ErrorMessage, type RoomMetadata,
+} from '@isle-of-trains/client/protocol';
 import { passThrough, type Refusal } from './refusal';
 import { UndoTrail } from './undo';
 import { rematchOptions, takeRematch, type RematchRecord } from './rematch';
 import type { ReplayStore } from './replays';
 import { randomBot, type BotFactory, type BotPlayer } from './bots';
-import { GameSchema, IsleState, LogEntry, SeatInfo } from './schema';
+import { GameSchema, IsleState, SeatInfo } from './schema';
 import { hashToken, now, type GameStore } from './store/types';
 import { RoomJournal, STORE_UNAVAILABLE, storeUnavailable } from './store/journal';
 import { StoreHealth } from './store/health';
@@ -625,14 +627,14 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
    */
   private dropLogLines(from: number): void {
     const dropped = this.lines.dropEventsFrom(from);
-    const log = this.state.log;
+    const log = this.state.logJson;
     for (let i = log.length - 1; i >= 0; i--) {
-      if (dropped.has(log[i]?.n ?? 0)) log.splice(i, 1);
+      if (dropped.has(logLineFromWire(log[i])?.n ?? 0)) log.splice(i, 1);
     }
     // The window is filled back up with the older lines: a client then sees every undone line's number
     // missing within the window (none can hide below it) and drops the copies it keeps.
     const want = this.lines.tail(this.deps.config.LOG_ENTRIES);
-    const older = want.slice(0, Math.max(0, want.length - log.length)).map((line) => this.logEntry(line));
+    const older = want.slice(0, Math.max(0, want.length - log.length)).map(logLineWire);
     if (older.length > 0) log.unshift(...older);
   }
 
@@ -908,18 +910,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   /** Put a line into the state's window of the newest LOG_ENTRIES lines (older ones: the `log` message). */
   private showLog(line: LogLine): void {
-    const log = this.state.log;
-    log.push(this.logEntry(line));
+    const log = this.state.logJson;
+    log.push(logLineWire(line));
     while (log.length > this.deps.config.LOG_ENTRIES) log.shift();
-  }
-
-  private logEntry(line: LogLine): LogEntry {
-    const e = new LogEntry();
-    e.n = line.n;
-    e.seat = line.seat;
-    e.type = line.type;
-    e.text = line.text;
-    return e;
   }
 
   private syncSeats(): void {

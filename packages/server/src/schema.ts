@@ -1,6 +1,8 @@
 /**
  * The room state every client receives (a @colyseus/schema mirror of the public game).
- * Field names are the contract with the clients: see docs/PROTOCOL.md.
+ * Field names are the contract with the clients: see docs/PROTOCOL.md. Small records that change as a
+ * whole (log lines, tickets, islands held, deliveries) are JSON text in string lists, not schema objects:
+ * each schema object costs ~0.6 KB of change tracking per room (packages/client/src/wire.ts says more).
  *
  * Only two fields are private: PlayerSchema.hand and PlayerSchema.faceDownCards carry `.view()`,
  * so they reach just the client whose StateView holds that player (the seat's own connection). Nothing here ever
@@ -24,14 +26,6 @@ export const SeatInfo = schema({
 }, 'SeatInfo');
 export type SeatInfo = SchemaType<typeof SeatInfo>;
 
-export const LogEntry = schema({
-  n: t.number().default(0),
-  seat: t.number().default(-1),
-  type: t.string().default(''),
-  text: t.string().default(''),
-}, 'LogEntry');
-export type LogEntry = SchemaType<typeof LogEntry>;
-
 export const LoadSchema = schema({
   /** 'card' | 'passenger' */
   kind: t.string().default('card'),
@@ -52,20 +46,6 @@ export const CarSchema = schema({
   loads: t.array(LoadSchema),
 }, 'CarSchema');
 export type CarSchema = SchemaType<typeof CarSchema>;
-
-export const HeldIslandSchema = schema({
-  island: t.string().default(''),
-  /** Index of the chosen secondary contract; -1 while the primary side is up. */
-  secondary: t.number().default(-1),
-}, 'HeldIslandSchema');
-export type HeldIslandSchema = SchemaType<typeof HeldIslandSchema>;
-
-export const TicketSchema = schema({
-  destination: t.string().default(''),
-  tile: t.string().default(''),
-  filled: t.array('string'),
-}, 'TicketSchema');
-export type TicketSchema = SchemaType<typeof TicketSchema>;
 
 export const TurnSchema = schema({
   seat: t.number().default(0),
@@ -91,10 +71,12 @@ export const PlayerSchema = schema({
   faceDownCards: t.array('string').view(),
   train: t.array(CarSchema),
   buildings: t.array('string'),
-  islands: t.array(HeldIslandSchema),
+  /** One JSON object per island held (client package, wire.ts: small records travel as JSON text). */
+  islandsJson: t.array('string'),
   supply: t.array('string'),
   vp: t.number().default(0),
-  delivered: t.map('number'),
+  /** JSON object destination → passengers delivered there. */
+  deliveredJson: t.string().default('{}'),
 }, 'PlayerSchema');
 export type PlayerSchema = SchemaType<typeof PlayerSchema>;
 
@@ -106,7 +88,8 @@ export const GameSchema = schema({
   display: t.array('string'),
   bagCount: t.number().default(0),
   islandsOnMap: t.array('string'),
-  tickets: t.array(TicketSchema),
+  /** One JSON object per ticket on the map. */
+  ticketsJson: t.array('string'),
   progress: t.number().default(0),
   /** 0 in solo games. */
   progressThreshold: t.number().default(0),
@@ -148,7 +131,8 @@ export const IsleState = schema({
   seedHash: t.string().default(''),
   seed: t.string().default(''),
   game: t.ref(GameSchema).optional(),
-  log: t.array(LogEntry),
+  /** The newest log lines, each the JSON array [n, seat, type, text]. */
+  logJson: t.array('string'),
   scoresJson: t.string().default(''),
   soloJson: t.string().default(''),
   /** Display names of the spectators connected now, in the order they came ('Spectator' when they gave none). */

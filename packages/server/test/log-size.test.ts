@@ -26,10 +26,10 @@ async function rejoinBytes(logEntries: number | undefined): Promise<{ full: numb
     await play([ada, bea], [], 120);
     const back = await connect(ws, ada.room.roomId, { seatToken: ada.seat.token });
     players.splice(0, 1, back);
-    const room = matchMaker.getLocalRoomById(ada.room.roomId) as unknown as { _serializer: { getFullState(c: unknown): Uint8Array }; clients: { sessionId: string }[]; state: { log: { text: string }[] } };
+    const room = matchMaker.getLocalRoomById(ada.room.roomId) as unknown as { _serializer: { getFullState(c: unknown): Uint8Array }; clients: { sessionId: string }[]; state: { logJson: string[] } };
     const client = room.clients.find((c) => c.sessionId === back.room.sessionId)!;
     const full = room._serializer.getFullState(client).byteLength;
-    const log = room.state.log.reduce((sum, e) => sum + Buffer.byteLength(e.text) + 8, 0);
+    const log = room.state.logJson.reduce((sum, line) => sum + Buffer.byteLength(line) + 2, 0);
     return { full, log };
   } finally {
     await stopInProcess(srv, players);

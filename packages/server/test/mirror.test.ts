@@ -6,7 +6,7 @@ import {
   applyAction, createGame, currentDecision, legalActions, playerView, type GameOptions, type GameState,
 } from '@isle-of-trains/rules';
 import { mirrorGame, privatePart } from '../src/mirror';
-import { gameJSONFromView, viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
+import { gameJSONFromView, gameWire, stateFromWire, viewFromState, type IsleStateJSON, type IsleStateWire } from '@isle-of-trains/client';
 import { GameSchema, IsleState } from '../src/schema';
 import { packageBots, randomBot, BOT_LEVELS } from '../src/bots';
 import { loadConfig } from '../src/config';
@@ -24,7 +24,7 @@ function mirrored(game: GameState, mode: string, scenario = 0) {
 
 /** What `seat` would decode: its own private fields, nobody else's. */
 function asSeenBy(s: InstanceType<typeof IsleState>, seat: number | 'spectator'): IsleStateJSON {
-  const json = s.toJSON() as IsleStateJSON;
+  const json = stateFromWire(s.toJSON() as IsleStateWire);
   for (const p of json.game!.players) {
     if (p.seat !== seat) {
       delete p.hand;
@@ -71,7 +71,7 @@ describe('mirror', () => {
       const d = currentDecision(game)!;
       if (d) expect(legalActions(viewFromState(asSeenBy(s, d.seat), d.seat)!, d.seat)).toEqual(legalActions(game, d.seat));
       // The schema holds exactly the client package's mapping, the one the web client's replay viewer uses too.
-      expect(s.game!.toJSON()).toEqual(gameJSONFromView(playerView(game, 'spectator'), game.players.map((_, i) => privatePart(game, i))));
+      expect(s.game!.toJSON()).toEqual(gameWire(gameJSONFromView(playerView(game, 'spectator'), game.players.map((_, i) => privatePart(game, i)))));
     });
     expect(steps).toBeGreaterThan(100);
   });

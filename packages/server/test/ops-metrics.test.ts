@@ -8,7 +8,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { legalActions } from '@isle-of-trains/rules';
 import { createServer, type IsleServer } from '../src/app';
 import { randomBot } from '../src/bots';
-import { viewFromState, type IsleStateJSON } from '@isle-of-trains/client';
+import { stateFromWire, viewFromState, type IsleStateWire, type IsleStateJSON } from '@isle-of-trains/client';
 import { waitFor } from './support/ops-proc';
 
 jest.setTimeout(30_000);
@@ -58,7 +58,7 @@ test('GET /metrics reports rooms, clients, intents, latencies and the event loop
   a.room.send('start', {});
   await waitFor('playing', () => (b.room.state as any).phase === 'playing' && (a.room.state as any).game?.decisionJson);
 
-  const state = (j: Joined) => (j.room.state as any).toJSON() as IsleStateJSON & { game: { decisionJson: string } };
+  const state = (j: Joined) => stateFromWire((j.room.state as any).toJSON() as IsleStateWire) as IsleStateJSON & { game: { decisionJson: string } };
   const d = JSON.parse(state(a).game.decisionJson) as { seat: number };
   const [actor, other] = d.seat === a.seat ? [a, b] : [b, a];
   // one refused (not this seat's turn), one accepted

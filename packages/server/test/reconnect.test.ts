@@ -7,6 +7,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { playerView, type GameState } from '@isle-of-trains/rules';
 import { autoplay, bootServer, getJSON, sleep, until, viewOf, watch, type Seen, type TestServer } from './support/harness';
+import { stateFromWire } from '@isle-of-trains/client';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ RECONNECT_SECONDS: 1, MIN_TURN_SECONDS: 1 }); });
@@ -161,7 +162,7 @@ describe('reconnection', () => {
     await until(() => state(r)?.phase === 'playing' && state(r).decisionDeadline > 0, 3000, 'deadline');
     const room = ts.room(r.roomId) as unknown as { botMoveUnguarded(): void };
     room.botMoveUnguarded = () => { throw new Error('simulated rules failure'); };
-    await until(() => state(r).log.some((e: { type: string }) => e.type === 'error'), 3000, 'error log entry');
+    await until(() => stateFromWire(state(r).toJSON()).log.some((e) => e.type === 'error'), 3000, 'error log entry');
     r.send('intent', { id: 1, action: { type: 'pass' } });
     await until(() => seen.errors.length > 0, 3000, 'the refusal');
     expect(seen.errors[0]).toMatchObject({ code: 'GAME_STOPPED' });
@@ -197,7 +198,7 @@ describe('reconnection', () => {
     expect(deadline).toBeGreaterThan(Date.now() - 100);
     expect(deadline).toBeLessThanOrEqual(Date.now() + 1100);
     await until(() => server(r.roomId).actionLog.length === 1, 3000, 'timeout move');
-    await until(() => state(r).log.some((e: { type: string }) => e.type === 'timeout'), 2000, 'timeout log entry');
+    await until(() => stateFromWire(state(r).toJSON()).log.some((e) => e.type === 'timeout'), 2000, 'timeout log entry');
     expect(state(r).seats[0].botPlaying).toBe(false);
     expect(state(r).decisionDeadline).toBeGreaterThan(deadline);
     expect(seen.errors).toEqual([]);

@@ -116,7 +116,7 @@ describe('refused messages', () => {
     a.send('start', {});
     await until(() => state(a).phase === 'playing' && !!viewOf(b, 1) && !!viewOf(a, 0));
     const before = JSON.stringify(serverGame(a.roomId));
-    const logBefore = state(a).log.length;
+    const logBefore = state(a).logJson.length;
     const legal0 = legalActions(viewOf(a, 0)!, 0);
     const anAction = legal0.find((x) => x.type === 'take') ?? legal0[0];
 
@@ -144,7 +144,7 @@ describe('refused messages', () => {
     expect(sa.errors.find((e) => e.code === 'BAD_ACTION')?.id).toBe(7);
     await sleep(100);
     expect(JSON.stringify(serverGame(a.roomId))).toBe(before);
-    expect(state(a).log.length).toBe(logBefore);
+    expect(state(a).logJson.length).toBe(logBefore);
     // errors went to their senders only
     expect(sa.errors.map((e) => e.code)).not.toContain('NOT_YOUR_TURN');
     expect(sb.errors.map((e) => e.code)).toEqual(['NOT_YOUR_TURN']);

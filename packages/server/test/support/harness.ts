@@ -9,7 +9,7 @@ import { legalActions, currentDecision, type Action, type PlayerView } from '@is
 import { createServer, type CreateServerOptions, type IsleServer } from '../../src/app';
 import { createLogger } from '../../src/logger';
 import { randomBot } from '../../src/bots';
-import { viewFromState, type ErrorMessage, type IsleStateJSON, type SeatMessage, type Viewer } from '@isle-of-trains/client';
+import { stateFromWire, viewFromState, type IsleStateWire, type ErrorMessage, type IsleStateJSON, type SeatMessage, type Viewer } from '@isle-of-trains/client';
 import type { IsleRoom } from '../../src/room';
 
 // ---- raw bytes per SDK room (hooked before the socket opens; survives reconnects) ----
@@ -118,7 +118,7 @@ export function watch(room: SDKRoom): Seen {
 }
 
 export function stateJSON(room: SDKRoom): IsleStateJSON {
-  return (room.state as { toJSON(): IsleStateJSON }).toJSON();
+  return stateFromWire((room.state as { toJSON(): IsleStateWire }).toJSON());
 }
 
 export function viewOf(room: SDKRoom, seat: Viewer): PlayerView | null {

@@ -6,7 +6,7 @@
 import { Client, type Room } from '@colyseus/sdk';
 import { createBot } from '@isle-of-trains/bots';
 import { applyAction, createGame, scoreBreakdown, type Action, type GameOptions, type ScoreBreakdown } from '@isle-of-trains/rules';
-import { viewFromState, type IsleStateJSON, type ReplayMove, type SeatMessage } from '@isle-of-trains/client';
+import { stateFromWire, viewFromState, type IsleStateWire, type IsleStateJSON, type ReplayMove, type SeatMessage } from '@isle-of-trains/client';
 import { waitFor } from './ops-proc';
 
 export type SeatMsg = SeatMessage;
@@ -44,7 +44,7 @@ export async function connect(url: string, roomId: string | null, options: Recor
 }
 
 export function stateOf(p: Player): IsleStateJSON & Record<string, unknown> {
-  return (p.room.state as { toJSON(): IsleStateJSON & Record<string, unknown> }).toJSON();
+  return stateFromWire((p.room.state as { toJSON(): IsleStateWire }).toJSON()) as IsleStateJSON & Record<string, unknown>;
 }
 
 interface GameJ {
@@ -53,16 +53,17 @@ interface GameJ {
 }
 
 /**
- * What must be equal between two clients that have seen the same patches. (Not the log: its
- * entries are trimmed with shift(), and a client's copy has been seen to stop following.)
+ * What must be equal between two clients that have seen the same patches, the log window included
+ * (a client that joined between two patches once decoded it with a line missing or doubled:
+ * src/view-handoff.ts).
  */
 function fingerprint(p: Player): string {
   // read the decoded schema objects directly (cheaper than toJSON, which the tests poll)
-  const s = p.room.state as unknown as { phase: string; game?: GameJ };
+  const s = p.room.state as unknown as { phase: string; game?: GameJ; logJson?: string[] };
   const g = s.game;
   if (!g) return s.phase;
   const t = g.turn;
-  return JSON.stringify([s.phase, g.decisionJson, t?.number, t?.actionsLeft, t?.queueJson, g.deckCount, g.discardCount, [...g.display], g.bagCount, g.progress,
+  return JSON.stringify([s.phase, [...(s.logJson ?? [])], g.decisionJson, t?.number, t?.actionsLeft, t?.queueJson, g.deckCount, g.discardCount, [...g.display], g.bagCount, g.progress,
     g.players.map((x) => [x.handCount, x.vp, x.train.map((c) => c.loads.length), x.supply.length, x.buildings.length])]);
 }
 
