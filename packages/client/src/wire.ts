@@ -2,21 +2,24 @@
  * The room state as it travels, and the one mapping each way between it and the state's JSON form
  * (`IsleStateJSON`, what clients read and render).
  *
- * Small records that change rarely and as a whole (a log line, a ticket, an island a player holds, a
- * player's deliveries) travel as JSON text in string lists (`logJson`, `ticketsJson`, `islandsJson`,
- * `deliveredJson`) rather than as schema objects of their own: every schema object costs the server
- * about 0.6 KB of tracking per room (a change tree, its field values, its index maps), and a 2-player
- * room held ~35 of them for these records alone, a fifth of its memory (issue 16's 150 KB per room).
- * A string in a list costs only itself, and a change still sends only the entry that changed.
+ * Small records that change as a whole (a log line, a ticket, a car of a train with its loads, an
+ * island a player holds, a player's deliveries) travel as JSON text in string lists (`logJson`,
+ * `ticketsJson`, `trainJson`, `islandsJson`, `deliveredJson`) rather than as schema objects of their
+ * own: every schema object costs the server about 0.6 KB of tracking per room (a change tree, its
+ * field values, its index maps), and a 2-player room held ~35 of them early in a game, and some 70
+ * late, for these records alone (issue 16's 150 KB per room). A string in a list costs only itself,
+ * and a change still sends only the entry that changed (a load sends its car again).
  *
  * Pure, and without zod or the SDK. docs/PROTOCOL.md ("Room state") describes the same forms.
  */
 import type {
-  GameJSON, HeldIslandJSON, IsleStateJSON, LogEntryJSON, PlayerJSON, TicketJSON,
+  CarJSON, GameJSON, HeldIslandJSON, IsleStateJSON, LoadJSON, LogEntryJSON, PlayerJSON, TicketJSON,
 } from './state';
 
-/** A player as it travels: `islands` and `delivered` as JSON text. */
-export interface PlayerWire extends Omit<PlayerJSON, 'islands' | 'delivered'> {
+/** A player as it travels: `train`, `islands` and `delivered` as JSON text. */
+export interface PlayerWire extends Omit<PlayerJSON, 'train' | 'islands' | 'delivered'> {
+  /** One JSON object per car, engine first: `{"card","loads"}` (a {@link CarJSON}, loads in full). */
+  trainJson: string[];
   /** One JSON object per island held, `{"island","secondary"}` (a {@link HeldIslandJSON}). */
   islandsJson: string[];
   /** JSON object destination → passengers delivered there, in the order of the first delivery to each. */
@@ -45,9 +48,10 @@ export function logLineWire(line: LogEntryJSON): string {
 }
 
 function playerWire(p: PlayerJSON): PlayerWire {
-  const { islands, delivered, ...rest } = p;
+  const { train, islands, delivered, ...rest } = p;
   return {
     ...rest,
+    trainJson: train.map((c) => JSON.stringify({ card: c.card, loads: c.loads })),
     islandsJson: islands.map((i) => JSON.stringify({ island: i.island, secondary: i.secondary })),
     // In the rules' own key order (the order of first deliveries, the same on every replay of the game),
     // so the parsed object is the rules view's, key for key.
@@ -106,9 +110,28 @@ function deliveredFromWire(text: unknown): Record<string, number> {
   return out;
 }
 
+function loadFromWire(x: unknown): LoadJSON {
+  const l = isObject(x) ? x : {};
+  return {
+    kind: String(l.kind ?? 'card'), card: String(l.card ?? ''), as: String(l.as ?? ''), faceDown: l.faceDown === true,
+    passenger: String(l.passenger ?? ''), by: number(l.by, -1),
+  };
+}
+
+function carFromWire(text: unknown): CarJSON {
+  const c = parse(text);
+  if (!isObject(c)) return { card: '', loads: [] };
+  return { card: String(c.card ?? ''), loads: Array.isArray(c.loads) ? c.loads.map(loadFromWire) : [] };
+}
+
 function playerFromWire(p: PlayerWire): PlayerJSON {
-  const { islandsJson, deliveredJson, ...rest } = p;
-  return { ...rest, islands: (islandsJson ?? []).map(islandFromWire), delivered: deliveredFromWire(deliveredJson) };
+  const { trainJson, islandsJson, deliveredJson, ...rest } = p;
+  return {
+    ...rest,
+    train: (trainJson ?? []).map(carFromWire),
+    islands: (islandsJson ?? []).map(islandFromWire),
+    delivered: deliveredFromWire(deliveredJson),
+  };
 }
 
 /** The `game` field in JSON form. */

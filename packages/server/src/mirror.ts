@@ -10,7 +10,7 @@
 import type { ArraySchema, Schema } from '@colyseus/schema';
 import type { PlayerView } from '@isle-of-trains/rules';
 import { gameJSONFromView, gameWire, privatePart, type PrivatePart } from '@isle-of-trains/client/protocol';
-import { CarSchema, GameSchema, LoadSchema, PlayerSchema, TurnSchema } from './schema';
+import { GameSchema, PlayerSchema, TurnSchema } from './schema';
 
 export { privatePart, type PrivatePart };
 
@@ -41,8 +41,6 @@ function syncList<S, V>(arr: ArraySchema<S>, values: readonly V[], make: () => S
 const CHILDREN: Record<string, () => Schema> = {
   turn: () => new TurnSchema(),
   players: () => new PlayerSchema(),
-  train: () => new CarSchema(),
-  loads: () => new LoadSchema(),
 };
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The room state every client receives (a @colyseus/schema mirror of the public game).
  * Field names are the contract with the clients: see docs/PROTOCOL.md. Small records that change as a
- * whole (log lines, tickets, islands held, deliveries) are JSON text in string lists, not schema objects:
+ * whole (log lines, tickets, cars with their loads, islands held, deliveries) are JSON text in string lists, not schema objects:
  * each schema object costs ~0.6 KB of change tracking per room (packages/client/src/wire.ts says more).
  *
  * Only two fields are private: PlayerSchema.hand and PlayerSchema.faceDownCards carry `.view()`,
@@ -26,27 +26,6 @@ export const SeatInfo = schema({
 }, 'SeatInfo');
 export type SeatInfo = SchemaType<typeof SeatInfo>;
 
-export const LoadSchema = schema({
-  /** 'card' | 'passenger' */
-  kind: t.string().default('card'),
-  /** Card id of a cargo load; '' for a face-down load (the seat that loaded it finds the id in its faceDownCards) and for passengers. */
-  card: t.string().default(''),
-  /** Cargo type the load counts as ('coal', 'oil', ... or 'any'); '' for passengers. */
-  as: t.string().default(''),
-  faceDown: t.boolean().default(false),
-  /** Passenger id for kind 'passenger', else ''. */
-  passenger: t.string().default(''),
-  /** The seat that loaded a face-down card (public: everyone saw who loaded it); -1 for other loads. */
-  by: t.number().default(-1),
-}, 'LoadSchema');
-export type LoadSchema = SchemaType<typeof LoadSchema>;
-
-export const CarSchema = schema({
-  card: t.string().default(''),
-  loads: t.array(LoadSchema),
-}, 'CarSchema');
-export type CarSchema = SchemaType<typeof CarSchema>;
-
 export const TurnSchema = schema({
   seat: t.number().default(0),
   actionsLeft: t.number().default(0),
@@ -69,7 +48,8 @@ export const PlayerSchema = schema({
    * loaded face down on it.
    */
   faceDownCards: t.array('string').view(),
-  train: t.array(CarSchema),
+  /** One JSON object per car, engine first: {"card", "loads": [load objects]}. */
+  trainJson: t.array('string'),
   buildings: t.array('string'),
   /** One JSON object per island held (client package, wire.ts: small records travel as JSON text). */
   islandsJson: t.array('string'),

@@ -6,7 +6,7 @@ import {
   applyAction, createGame, currentDecision, legalActions, playerView, type GameOptions, type GameState,
 } from '@isle-of-trains/rules';
 import { mirrorGame, privatePart } from '../src/mirror';
-import { gameJSONFromView, gameWire, stateFromWire, viewFromState, type IsleStateJSON, type IsleStateWire } from '@isle-of-trains/client';
+import { gameJSONFromView, gameWire, stateFromWire, viewFromState, type CarJSON, type IsleStateJSON, type IsleStateWire } from '@isle-of-trains/client';
 import { GameSchema, IsleState } from '../src/schema';
 import { packageBots, randomBot, BOT_LEVELS } from '../src/bots';
 import { loadConfig } from '../src/config';
@@ -96,7 +96,7 @@ describe('mirror', () => {
         s.game!.players.forEach((p, seat) => {
           const loaded = game.players.flatMap((q) => q.train.flatMap((c) => c.loads.flatMap((l) => (l.kind === 'card' && l.faceDown && l.by === seat ? [l.card] : []))));
           expect(Array.from(p.faceDownCards)).toEqual(loaded);
-          p.train.forEach((car, ci) => car.loads.forEach((l, li) => {
+          Array.from(p.trainJson, (text) => JSON.parse(text) as CarJSON).forEach((car, ci) => car.loads.forEach((l, li) => {
             const truth = game.players[seat].train[ci].loads[li];
             if (!l.faceDown) return;
             faceDown++;
