@@ -57,7 +57,7 @@ interface Human {
   seat: number;
   timer: NodeJS.Timeout | null;
   /** Sent, not answered yet: the id and when it went. */
-  pending: { id: string; at: number; patchAt: number } | null;
+  pending: { id: string; at: number; patchAt: number; untimed?: boolean } | null;
   n: number;
 }
 
@@ -90,12 +90,19 @@ function decisionSeat(room: Room): number {
   return d ? d.seat : -1;
 }
 
+/**
+ * BENCH_HEAD_START=n: each player's first n moves come quickly (20–50 ms apart) and are not timed, so
+ * the rooms measured are n moves per player into their games (a room's history grows with its game:
+ * memory per room is then measured mid-game, not just after the deal).
+ */
+const HEAD_START = Number(process.env.BENCH_HEAD_START ?? 0);
+
 function consider(h: Human): void {
   if (h.timer || h.pending) return;
   const phase = (h.room.state as { phase?: string }).phase;
   if (phase === 'ended') return;
   if (decisionSeat(h.room) !== h.seat) return;
-  h.timer = setTimeout(() => move(h), 2000 + Math.random() * 3000);
+  h.timer = setTimeout(() => move(h), h.n < HEAD_START ? 20 + Math.random() * 30 : 2000 + Math.random() * 3000);
 }
 
 function move(h: Human): void {
@@ -107,7 +114,7 @@ function move(h: Human): void {
   const legal = legalActions(view, h.seat);
   const action = legal[Math.floor(Math.random() * legal.length)];
   const id = `m${++h.n}`;
-  h.pending = { id, at: performance.now(), patchAt: 0 };
+  h.pending = { id, at: performance.now(), patchAt: 0, untimed: h.n <= HEAD_START };
   h.room.send('intent', { action, id });
 }
 
@@ -119,7 +126,7 @@ function human(room: Room, tableIndex: number): Human {
     if (!p || p.id !== m.id) return;
     h.pending = null;
     moves++;
-    if (measuring) {
+    if (measuring && !p.untimed) {
       const ms = (p.patchAt || performance.now()) - p.at;
       samples.push(ms);
       if (process.env.BENCH_TIMELINE) timeline.push([p.at, ms]);

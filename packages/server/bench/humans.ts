@@ -16,6 +16,7 @@
  *   npm run bench:server [-- steps=500,1000,1500,2000,2500 warm-s=5 window-s=20 modes=off,on]
  *
  * GENERATORS (default 2) load-generator processes share the rooms; their samples are merged per step.
+ * BENCH_HEAD_START=n: each player's first n moves are quick and untimed, so rooms are measured mid-game.
  *
  * Targets: p99 ≤ 50 ms at 2,500 rooms (5,000 players); ≤ 150 KB resident per room.
  */

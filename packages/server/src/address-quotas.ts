@@ -8,7 +8,10 @@
  * is one of TRUSTED_PROXIES: then the address is the rightmost entry that is not a trusted proxy
  * (entries further left were written by the client and can be anything).
  */
-import { TokenBucket } from './frame-gate';
+import { TokenBucket, type SlowedAddresses } from './frame-gate';
+
+/** What a room creation costs a slowed address, in tokens of its creation bucket (a quarter of the quota). */
+export const SLOWED_CREATION_COST = 4;
 
 /** Request header the server itself sets to the TCP peer (any client-sent value is removed first). */
 export const PEER_HEADER = 'x-isle-peer';
@@ -55,7 +58,13 @@ export class AddressQuotas {
   private readonly pending = new Map<string, number>();
   private readonly sessions = new Map<string, { address: string; timer: NodeJS.Timeout }>();
 
-  constructor(private readonly s: QuotaSettings, private readonly reservationMs = 15_000, private readonly maxAddresses = 100_000) {
+  constructor(
+    private readonly s: QuotaSettings,
+    private readonly reservationMs = 15_000,
+    private readonly maxAddresses = 100_000,
+    /** Addresses that flooded recently: their room creations cost SLOWED_CREATION_COST tokens. */
+    private readonly slowed?: SlowedAddresses,
+  ) {
     this.trusted = trustedSet(s.TRUSTED_PROXIES);
   }
 
@@ -71,7 +80,11 @@ export class AddressQuotas {
         b = new TokenBucket(this.s.ROOMS_PER_MINUTE_PER_ADDRESS / 60, this.s.ROOMS_PER_MINUTE_PER_ADDRESS);
         this.creations.set(address, b);
       }
-      if (!b.take()) return `QUOTA: more than ${this.s.ROOMS_PER_MINUTE_PER_ADDRESS} rooms a minute from your address`;
+      if (this.slowed?.has(address)) {
+        if (!b.take(SLOWED_CREATION_COST)) {
+          return `QUOTA: your address was closed for flooding; for a minute it may create at most ${Math.max(1, Math.floor(this.s.ROOMS_PER_MINUTE_PER_ADDRESS / SLOWED_CREATION_COST))} rooms a minute`;
+        }
+      } else if (!b.take()) return `QUOTA: more than ${this.s.ROOMS_PER_MINUTE_PER_ADDRESS} rooms a minute from your address`;
     }
     return null;
   }

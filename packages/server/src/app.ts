@@ -40,7 +40,7 @@ import type { WebSocket } from 'ws';
  * At most MAX_CONNECTIONS_PER_ADDRESS open WebSockets per address: Colyseus' connection handler is
  * wrapped, so a socket over the limit is closed (4030) before Colyseus looks at it.
  */
-function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, logger: Logger): void {
+function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, slowed: SlowedAddresses, logger: Logger): void {
   const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => unknown)[]; removeListener(e: string, f: (...a: unknown[]) => unknown): void; on(e: string, f: (...a: unknown[]) => unknown): void } }).wss;
   const [colyseus] = wss.listeners('connection');
   if (!colyseus) throw new Error('WebSocketTransport has no connection handler: check limitConnections against @colyseus/ws-transport');
@@ -56,7 +56,7 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, 
     ws.once('close', () => quotas.connectionClosed(address));
     socketClientAddress.set(ws, address);
     const joined = colyseus.apply(this, args);
-    endOversizeFast(ws, logger);
+    endOversizeFast(ws, logger, () => slowed.add(address));
     return joined;
   });
 }
@@ -254,10 +254,10 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
     },
   });
-  const quotas = new AddressQuotas(config);
-  guardMatchmaking(ROOM_NAME, quotas);
-  limitConnections(transport, quotas, logger);
   const slowed = new SlowedAddresses();
+  const quotas = new AddressQuotas(config, undefined, undefined, slowed);
+  guardMatchmaking(ROOM_NAME, quotas);
+  limitConnections(transport, quotas, slowed, logger);
   gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));

@@ -32,12 +32,13 @@ export class TokenBucket {
   private tokens: number;
   private last = Date.now();
   constructor(private readonly rate: number, private readonly burst: number) { this.tokens = burst; }
-  take(): boolean {
+  /** Take `cost` tokens (a slowed address pays more for the same thing), or nothing when short. */
+  take(cost = 1): boolean {
     const now = Date.now();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < cost) return false;
+    this.tokens -= cost;
     return true;
   }
 }
@@ -86,9 +87,16 @@ export interface GateHooks {
   flooding(client: Client): void;
   /** Bad input worth a (limited) log line: `what` names it, never its content. */
   badInput(client: Client, what: string): void;
+  /** The connection is being closed for an unreadable frame (4002): slow its address. */
+  unreadable?(client: Client): void;
 }
 
-/** Addresses that flooded recently, with the time their slow-down ends. Bounded. */
+/**
+ * Addresses that flooded recently (closed with 4029 FLOODING, 1009 for an oversize frame or 4002 for
+ * an unreadable one), with the time their slow-down ends. Bounded. A slowed address gets a quarter of
+ * the frame rate on its new connections and a quarter of the room-creation quota (address-quotas.ts),
+ * so a flooder that is closed and comes straight back costs the server a quarter as many new rooms.
+ */
 export class SlowedAddresses {
   private readonly until = new Map<string, number>();
   constructor(private readonly ms = 60_000, private readonly max = 10_000) {}
@@ -132,6 +140,7 @@ export function installFrameGate(room: Room, hooks: GateHooks): void {
     }
     if (code === Protocol.ROOM_DATA && !readable(buffer)) {
       hooks.badInput(client, 'unreadable message frame');
+      hooks.unreadable?.(client);
       client.leave(CLOSE_CODES.BAD_FRAME, 'unreadable message');
       return;
     }
@@ -165,6 +174,7 @@ function answerRequest(client: Client, buffer: Buffer, hooks: GateHooks): void {
   }
   if (!Number.isSafeInteger(requestId) || requestId < 0) {
     hooks.badInput(client, 'unreadable request frame');
+    hooks.unreadable?.(client);
     client.leave(CLOSE_CODES.BAD_FRAME, 'unreadable request');
     return;
   }

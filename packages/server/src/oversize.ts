@@ -18,8 +18,11 @@ export const OVERSIZE_GRACE_MS = 1000;
 
 type Listener = (...a: unknown[]) => unknown;
 
-/** Call right after the transport's connection handler has registered its listeners on `ws`. */
-export function endOversizeFast(ws: WebSocket, logger: Logger): void {
+/**
+ * Call right after the transport's connection handler has registered its listeners on `ws`.
+ * `onOversize` hears of each oversize frame (the server slows the sender's address).
+ */
+export function endOversizeFast(ws: WebSocket, logger: Logger, onOversize?: () => void): void {
   const theirs = ws.listeners('error') as Listener[];
   for (const l of theirs) ws.removeListener('error', l);
   ws.on('error', (err: Error & { code?: string }) => {
@@ -28,6 +31,7 @@ export function endOversizeFast(ws: WebSocket, logger: Logger): void {
       return;
     }
     logger.warn({ event: 'refused', what: 'frame over MAX_PAYLOAD_BYTES', code: CLOSE_CODES.MESSAGE_TOO_BIG }, 'bad client input');
+    onOversize?.();
     setTimeout(() => ws.terminate(), OVERSIZE_GRACE_MS).unref();
   });
 }

@@ -194,6 +194,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       rateLimited: (client) => this.refuse(client as IsleClient, { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' }, 'frame'),
       flooding: (client) => this.closeFlooding(client as IsleClient),
       badInput: (client, what) => this.noteBadInput(client as IsleClient, { what }),
+      unreadable: (client) => this.deps.slowed?.add((client as IsleClient).userData?.address),
     });
     this.setPatchRate(config.PATCH_RATE_MS);
     // No maxClients: Colyseus counts seat reservations (reconnection windows, joins in flight) against
