@@ -3,6 +3,7 @@ import { createServer } from './app';
 import { createLogger, type Logger } from './logger';
 import { nodeIdOf } from './store';
 import { exitOnStartError, installShutdown } from './shutdown';
+import { missingNodeFlags } from './node-flags';
 
 // Until the server (and its settings) exist: a logger from the raw environment, for crash lines.
 const env = process.env;
@@ -34,6 +35,10 @@ async function main(): Promise<void> {
   const host = server.config.HOST === '0.0.0.0' || server.config.HOST === '::' ? 'localhost' : server.config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
   server.logger.info({ url }, 'ready');
+  const missing = missingNodeFlags();
+  if (missing.length > 0) {
+    server.logger.warn({ missing }, 'started without the V8 memory flags that npm start and the image use (src/node-flags.ts): expect more memory per room');
+  }
   if (process.stderr.isTTY) process.stderr.write(`\n  Isle of Trains is running: open ${url}\n\n`);
   // SIGTERM/SIGINT: `restarting` to every client, store flushed, exit within SHUTDOWN_GRACE_SECONDS (src/shutdown.ts).
   installShutdown(server, { graceSeconds: server.config.SHUTDOWN_GRACE_SECONDS });

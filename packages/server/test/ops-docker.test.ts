@@ -13,6 +13,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ensureBuilt, MAIN_JS, REPO } from './support/ops-proc';
+import { NODE_FLAGS } from '../src/node-flags';
 
 jest.setTimeout(240_000);
 
@@ -121,11 +122,12 @@ test('every npm script the Dockerfile runs exists, and so does the file it start
   }
   expect(checked).toBeGreaterThanOrEqual(2);
   const cmd = words(instrs.filter((i) => i.op === 'CMD').pop()!.args);
-  expect(cmd[0]).toBe('node');
-  expect(path.join(REPO, cmd[1])).toBe(MAIN_JS);
+  // node, the V8 flags of src/node-flags.ts, the server: the same command as both start scripts
+  expect(cmd).toEqual(['node', ...NODE_FLAGS, cmd[cmd.length - 1]]);
+  expect(path.join(REPO, cmd[cmd.length - 1])).toBe(MAIN_JS);
   expect(fs.existsSync(MAIN_JS)).toBe(true);
-  // the server package's own start script runs the same file
-  expect(pkgJson('packages/server').scripts?.start).toBe('node dist/main.js');
+  expect(pkgJson('packages/server').scripts?.start).toBe(`node ${NODE_FLAGS.join(' ')} dist/main.js`);
+  expect(pkgJson('.').scripts?.start).toBe(`npm run build && node ${NODE_FLAGS.join(' ')} packages/server/dist/main.js`);
 });
 
 test('runtime: non-root, HEALTHCHECK on /healthz, PORT and DATA_DIR as settings with a VOLUME', () => {

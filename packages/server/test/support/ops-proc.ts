@@ -1,5 +1,5 @@
 /**
- * Real server processes for the ops tests: `node packages/server/dist/main.js` (the same command the
+ * Real server processes for the ops tests: `node <V8 flags> packages/server/dist/main.js` (the same command the
  * Docker image runs), built once per test run with `tsc -b` under a lock, since several suites run
  * in parallel workers.
  */
@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
+import { NODE_FLAGS } from '../../src/node-flags';
 
 export const SERVER_DIR = path.resolve(__dirname, '../..');
 export const REPO = path.resolve(SERVER_DIR, '../..');
@@ -71,10 +72,11 @@ export interface ServerProc {
 }
 
 /** Spawn the built server with `env` (PORT set for you) and wait until /readyz says ready. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProc> {
+export async function startServer(env: Record<string, string>, port?: number, nodeFlags?: readonly string[]): Promise<ServerProc> {
   port ??= await freePort();
   const t0 = Date.now();
-  const child = spawn(process.execPath, [MAIN_JS], {
+  // The V8 flags of `npm start` and the image; `nodeFlags` replaces them (a benchmark compares without).
+  const child = spawn(process.execPath, [...(nodeFlags ?? NODE_FLAGS), MAIN_JS], {
     cwd: REPO,
     // Test clients all come from 127.0.0.1: per-address quotas off unless a test sets them.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',
