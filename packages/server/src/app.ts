@@ -254,7 +254,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       }
     },
   });
-  const slowed = new SlowedAddresses();
+  const slowed = new SlowedAddresses(config.FLOOD_SLOWDOWN_SECONDS * 1000);
   const quotas = new AddressQuotas(config, undefined, undefined, slowed);
   guardMatchmaking(ROOM_NAME, quotas);
   limitConnections(transport, quotas, slowed, logger);

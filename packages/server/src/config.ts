@@ -30,6 +30,8 @@ export const ConfigSchema = z.object({
   ).default(10),
   /** ... and the burst it may send at once. */
   RATE_LIMIT_BURST: int(1, 1_000_000, 30),
+  /** How long an address stays slowed after one of its connections was closed for flooding (4029, 1009, 4002); 0 = never slowed. */
+  FLOOD_SLOWDOWN_SECONDS: int(0, 86_400, 60),
   /** Largest accepted message body (JSON size of the payload); larger ones get TOO_LARGE. */
   MAX_MESSAGE_BYTES: int(64, 1 << 20, 4096),
   /**

@@ -101,7 +101,7 @@ export class SlowedAddresses {
   private readonly until = new Map<string, number>();
   constructor(private readonly ms = 60_000, private readonly max = 10_000) {}
   add(address: string | undefined): void {
-    if (!address) return;
+    if (!address || this.ms <= 0) return;
     if (this.until.size >= this.max) this.until.delete(this.until.keys().next().value as string);
     this.until.delete(address);
     this.until.set(address, Date.now() + this.ms);
