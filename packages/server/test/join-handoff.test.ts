@@ -9,7 +9,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { matchMaker } from '@colyseus/core';
 import { randomBot } from '../src/bots';
-import { connect, play, stateOf, type Player } from './support/ops-game';
+import { connect, play, twoSeatGame, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
 import { waitFor } from './support/ops-proc';
 
@@ -57,11 +57,7 @@ test('a player back mid-game on a new connection decodes the same log window as 
   const { srv, ws } = await startInProcess(options);
   const players: Player[] = [];
   try {
-    const ada = await connect(ws, null, { seats: 2, name: 'Ada' });
-    const bea = await connect(ws, ada.room.roomId, { name: 'Bea' });
-    players.push(ada, bea);
-    ada.room.send('start', {});
-    await waitFor('started', () => stateOf(bea).phase === 'playing');
+    const { ada, bea } = await twoSeatGame(ws, players);
     await play([ada, bea], [], 12);
     const room = matchMaker.getLocalRoomById(ada.room.roomId) as unknown as { state: { logJson: string[] }; setPatchRate(ms: number | null): void; broadcastPatch(): boolean };
     room.setPatchRate(null);

@@ -6,9 +6,8 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { matchMaker } from '@colyseus/core';
 import { randomBot } from '../src/bots';
-import { connect, play, stateOf, type Player } from './support/ops-game';
+import { connect, play, twoSeatGame, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
-import { waitFor } from './support/ops-proc';
 
 jest.setTimeout(90_000);
 
@@ -18,11 +17,7 @@ async function rejoinBytes(logEntries: number | undefined): Promise<{ full: numb
   const { srv, ws } = await startInProcess({ ...base, ...(logEntries ? { LOG_ENTRIES: logEntries } : {}) });
   const players: Player[] = [];
   try {
-    const ada = await connect(ws, null, { seats: 2, name: 'Ada' });
-    const bea = await connect(ws, ada.room.roomId, { name: 'Bea' });
-    players.push(ada, bea);
-    ada.room.send('start', {});
-    await waitFor('started', () => stateOf(bea).phase === 'playing');
+    const { ada, bea } = await twoSeatGame(ws, players);
     await play([ada, bea], [], 120);
     const back = await connect(ws, ada.room.roomId, { seatToken: ada.seat.token });
     players.splice(0, 1, back);

@@ -89,6 +89,17 @@ export function tableOf(p: Player): unknown {
   };
 }
 
+/** Ada creates a 2-seat room, Bea joins, Ada starts: both playing (pushed to `players`, for the teardown). */
+export async function twoSeatGame(url: string, players: Player[]): Promise<{ ada: Player; bea: Player }> {
+  const ada = await connect(url, null, { seats: 2, name: 'Ada' });
+  players.push(ada);
+  const bea = await connect(url, ada.room.roomId, { name: 'Bea' });
+  players.push(bea);
+  ada.room.send('start', {});
+  await waitFor('started', () => stateOf(ada).phase === 'playing' && stateOf(bea).phase === 'playing');
+  return { ada, bea };
+}
+
 export type ActionLog = ReplayMove[];
 
 /**
