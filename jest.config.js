@@ -30,5 +30,9 @@ const projects = ['rules', 'bots', 'client', 'server', 'client-web']
 
 // Two workers: jest's default on a 2-core machine is one (it then runs
 // in band, one file after another), and the random-game property files are long and CPU-bound.
-// The web client is built once, before any worker starts (scripts/jest-global-setup.js).
-module.exports = { projects, testTimeout: 30000, maxWorkers: 2, globalSetup: '<rootDir>/scripts/jest-global-setup.js' };
+// The web client is built once, before any worker starts (scripts/jest-global-setup.js). The longest files
+// start first, in a fresh clone too (scripts/jest-sequencer.js).
+module.exports = {
+  projects, testTimeout: 30000, maxWorkers: 2, globalSetup: '<rootDir>/scripts/jest-global-setup.js',
+  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
+};
