@@ -52,7 +52,7 @@ afterAll(async () => {
  * A process that burns a CPU, on the same core as this process's main thread (the event loop of the server
  * and of the clients), both pinned there with taskset: the event loop then gets half a core for the whole
  * test, whatever else the machine does. Unpinned, the burner took a core of its own, which on a 2-core
- * machine running tests in two workers was the other worker's core (it ran a third as fast meanwhile), and
+ * machine running tests in parallel workers was another worker's core (that one ran a third as fast meanwhile), and
  * on an idle machine competed with nothing. Where taskset is missing (not Linux), the burner runs unpinned.
  */
 function competitor(): ChildProcess {
