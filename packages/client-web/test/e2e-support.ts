@@ -79,8 +79,17 @@ async function startE2E(options: CreateServerOptions): Promise<E2E> {
   };
 }
 
-/** Nothing moving: no leaving card's copy fading out, no arrival or flash still running. */
-export const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('.ghost') && document.getAnimations().every((a) => a.playState !== 'running'));
+/**
+ * Nothing moving: no leaving card's copy fading out, no arrival or flash still running; and a frame has
+ * passed, so that the page has heard of a new window size. After setViewportSize the new size is in effect
+ * at once, but the page's resize listeners run in the next frame (11 times in 20 they had not yet): the
+ * dock's "more below" cue, set by one of them, was read before it and the hand-limit test failed on a busy
+ * machine.
+ */
+export async function settled(page: Page): Promise<void> {
+  await frame(page);
+  await page.waitForFunction(() => !document.querySelector('.ghost') && document.getAnimations().every((a) => a.playState !== 'running'));
+}
 
 /** A screenshot of the finished layout: taken mid-animation it showed a half-faded card over its neighbours. */
 export async function shot(page: Page, name: string, fullPage = false): Promise<void> {

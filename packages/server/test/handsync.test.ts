@@ -13,7 +13,8 @@
  * replayed on the next patch, where an ADD at an occupied slot of a string array inserts.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
-import { spawn, type ChildProcess } from 'child_process';
+import { spawn, spawnSync, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import type { Action, GameState } from '@isle-of-trains/rules';
 import {
@@ -27,9 +28,10 @@ const history = recordServerViews();
 
 let ts: TestServer;
 let burner: ChildProcess;
+let unpin = () => undefined as void;
 beforeAll(async () => {
   // A competitor for the CPU: the server and the clients get their turns late and in bursts.
-  burner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  burner = competitor();
   ts = await bootServer({
     // Seats left by a player go to a bot at once, and a game with nobody left stops after 3 bot moves.
     MAX_UNATTENDED_MOVES: 3,
@@ -42,8 +44,26 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   burner.kill('SIGKILL');
+  unpin();
   await ts.close();
 });
+
+/**
+ * A process that burns a CPU, on the same core as this process's main thread (the event loop of the server
+ * and of the clients), both pinned there with taskset: the event loop then gets half a core for the whole
+ * test, whatever else the machine does. Unpinned, the burner took a core of its own, which on a 2-core
+ * machine running tests in parallel workers was another worker's core (that one ran a third as fast meanwhile), and
+ * on an idle machine competed with nothing. Where taskset is missing (not Linux), the burner runs unpinned.
+ */
+function competitor(): ChildProcess {
+  const status = fs.readFileSync('/proc/self/status', 'utf8').match(/^Cpus_allowed_list:\s*(\S+)/m);
+  const cpu = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[36];
+  const pinned = status && cpu !== undefined && spawnSync('taskset', ['-p', '-c', cpu, String(process.pid)], { stdio: 'ignore' }).status === 0;
+  if (!pinned) return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  // Every thread back on every core it had (threads started meanwhile were pinned with the main one).
+  unpin = () => { spawnSync('taskset', ['-a', '-p', '-c', status[1], String(process.pid)], { stdio: 'ignore' }); };
+  return spawn('taskset', ['-c', cpu, process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
 
 interface Checked { room: SDKRoom; seen: Seen; roomId: string; matched: number; sentAt: number; frames: number; problems: string[] }
 

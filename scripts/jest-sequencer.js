@@ -1,0 +1,53 @@
+/**
+ * The order jest hands test files to its workers: the longest first, so that no long file starts near the
+ * end of the run while the other worker sits idle.
+ *
+ * Jest's own order does that from the durations it saved on the previous run (in its cache). A fresh clone
+ * (CI, a new checkout) has no cache, and then jest orders by file size: the random-game property files,
+ * two lines each, went last, and two of them ran alone for the last 90 s of a 520 s run. Here a file
+ * without a saved duration takes its rough cost from the table below (seconds in a full `npm test` run on a
+ * 2-core machine); a file in neither starts after those, largest first as before. A file that failed last
+ * time still goes first. The table only orders files: a wrong or missing figure makes a run slower, never
+ * different.
+ */
+const Sequencer = require('@jest/test-sequencer').default;
+const path = require('path');
+
+const ROUGH_SECONDS = {
+  'packages/client-web/test/e2e-table.test.ts': 90,
+  'packages/client-web/test/e2e.test.ts': 60,
+  'packages/client-web/test/e2e-players.test.ts': 50,
+  'packages/rules/test/properties-4p.test.ts': 50,
+  'packages/rules/test/properties-3p.test.ts': 40,
+  'packages/rules/test/properties-2p.test.ts': 25,
+  'packages/rules/test/solo-properties.test.ts': 25,
+  'packages/server/test/handsync.test.ts': 25,
+  'packages/client/test/pack.test.ts': 20,
+  'packages/server/test/ops-restart.test.ts': 20,
+  'packages/server/test/games.test.ts': 15,
+  'packages/client/test/session.test.ts': 12,
+  'packages/server/test/players-restart.test.ts': 12,
+  'packages/server/test/ops-front.test.ts': 12,
+  'packages/server/test/ops-redis-outage.test.ts': 11,
+  'packages/server/test/flood-isolation.test.ts': 11,
+  'packages/server/test/players-server.test.ts': 10,
+  'packages/rules/test/simulator.test.ts': 10,
+};
+
+const ROOT = path.resolve(__dirname, '..');
+
+class LongestFirst extends Sequencer {
+  sort(tests) {
+    const size = (t) => t.context.hasteFS.getSize(t.path) ?? 0;
+    const cost = (t) => {
+      const saved = this.time(t);
+      if (saved != null) return saved / 1000;
+      return ROUGH_SECONDS[path.relative(ROOT, t.path).split(path.sep).join('/')] ?? -1;
+    };
+    const keyed = tests.map((t) => ({ t, failed: this.hasFailed(t), cost: cost(t), size: size(t) }));
+    keyed.sort((a, b) => (a.failed !== b.failed ? (a.failed ? -1 : 1) : b.cost - a.cost || b.size - a.size));
+    return keyed.map((k) => k.t);
+  }
+}
+
+module.exports = LongestFirst;
