@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   server.logger.info({ url }, 'ready');
   const missing = missingNodeFlags();
   if (missing.length > 0) {
-    server.logger.warn({ missing }, 'started without the V8 memory flags that npm start and the image use (src/node-flags.ts): expect more memory per room');
+    server.logger.warn({ missing }, 'started without the V8 memory flag that npm start and the image use (src/node-flags.ts): expect more memory per room');
   }
   if (process.stderr.isTTY) process.stderr.write(`\n  Isle of Trains is running: open ${url}\n\n`);
   // SIGTERM/SIGINT: `restarting` to every client, store flushed, exit within SHUTDOWN_GRACE_SECONDS (src/shutdown.ts).
