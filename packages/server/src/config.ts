@@ -105,6 +105,12 @@ export const ConfigSchema = z.object({
    */
   FINISHED_RETENTION_HOURS: int(0, 24 * 365 * 10, 24 * 30),
   /**
+   * With a players' database and the Redis store: a finished game stays in Redis this many minutes after
+   * the archive holds it (replays are served from the archive after that). Redis keeps games in memory, so
+   * this, not FINISHED_RETENTION_HOURS, bounds what finished games cost it. 0 = FINISHED_RETENTION_HOURS.
+   */
+  ARCHIVED_RETENTION_MINUTES: int(0, 60 * 24 * 365, 60),
+  /**
    * At start, up to this many unfinished games are restored before the server is ready; with more, it
    * is ready once they are indexed and each is restored on its first join or in the background.
    */

@@ -124,6 +124,13 @@ export class Metrics {
     if (redisUp) new Gauge({ name: 'isle_redis_up', help: '1 while every Redis connection is ready', registers, collect() { this.set(redisUp() ? 1 : 0); } });
   }
 
+  /** The archive outbox: games waiting for the players' archive, and games it archived (fresh or already there). */
+  watchOutbox(waiting: () => number): Counter<'fresh' | 'rated'> {
+    const registers = [this.registry];
+    new Gauge({ name: 'isle_archive_owed', help: 'Finished games this process knows to be owed to the players\' archive and not yet archived', registers, collect() { this.set(waiting()); } });
+    return new Counter({ name: 'isle_archived_total', help: 'Finished games the players\' archive took (fresh=false: it held them already)', labelNames: ['fresh', 'rated'], registers });
+  }
+
   /** A log entry a room's journal took: counts games started, finished, abandoned (after their start). */
   gameEntry(t: string, started: boolean): void {
     if (t === 'start') this.games.inc({ event: 'started' });

@@ -276,6 +276,8 @@ export interface RestoreDeps {
   logger: Logger;
   /** Create the room for a restored game (must keep game.roomId). */
   create: (game: RestoredGame) => Promise<unknown>;
+  /** A finished game's log was still filed as open (the process died right after its end): now it is owed to the archive. */
+  finished?: (roomId: string) => void;
 }
 
 export function emptyReport(): RestoreReport {
@@ -316,7 +318,13 @@ export async function restoreGame(roomId: string, deps: RestoreDeps, report: Res
     const sv = salvageLog(raw.lines);
     const total = raw.lines.length;
     const last = sv.entries[sv.entries.length - 1];
-    if (last && isClosing(last)) return; // closed (finished or abandoned): not a live game
+    if (last && isClosing(last)) {
+      // Closed (finished or abandoned), not a live game: the process died between the closing write and
+      // the move that files the log. File it now, so retention sees it and a finished game is archived.
+      await store.fileClosed(roomId);
+      if (last.t === 'end') deps.finished?.(roomId);
+      return;
+    }
     if (sv.closedLater) return quarantine(`finished game damaged before its end (${sv.problem})`, sv.entries.length, total);
     if (sv.entries.length === 0) return quarantine(sv.problem ?? 'no create entry', 0, total);
     const hasStart = sv.entries.some((e) => e.t === 'start');

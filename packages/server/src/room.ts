@@ -39,7 +39,7 @@ import { PlayerError, type PlayerRecord } from './players/accounts';
 import { isRatedTable } from './players/archive';
 import { resolveIdentity } from './players/identity';
 import { cleanChatText } from './players/chat';
-import { finishedGameRecord } from './players/table-record';
+import type { ArchiveOutbox } from './players/archive-outbox';
 import {
   TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
@@ -69,6 +69,8 @@ export interface RoomDeps {
   quotas?: AddressQuotas;
   /** The players' database (identities, the archive, ratings); none = games are not archived. */
   players?: PlayersService;
+  /** Finished games on their way to the players' archive; none = games are not archived. */
+  outbox?: ArchiveOutbox;
 }
 
 export type { RoomMetadata };
@@ -792,7 +794,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.addLog(-1, 'end', `The seed was ${this.seed} (its hash was published at the start: anyone can check the deal).`);
     void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
     this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
-    this.archive(scores);
+    this.oweArchive();
     void this.updateMetadata();
     this.autoDispose = true;
     if (this.clients.length === 0) void this.disconnect();
@@ -975,30 +977,14 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   /**
-   * Put the finished game in the players' archive (and rate it). The live store keeps the game too, so a
-   * failure here loses nothing: it is retried a few times, then logged for the operator.
+   * The end is in the store, where it also files the game as owed to the players' archive (see
+   * src/players/archive-outbox.ts): once it is stored, the outbox archives it now rather than at its next
+   * scan. The record is read back from the stored log, so what is archived is exactly what was stored.
    */
-  private archive(scores: ScoreBreakdown): void {
-    const players = this.deps.players;
-    if (!players || !this.gameOptions) return;
-    const record = finishedGameRecord({
-      id: this.roomId, startedAt: this.startedAt ? new Date(this.startedAt) : undefined, finishedAt: new Date(),
-      options: { ...this.gameOptions, seed: undefined } as never, seed: this.seed,
-      actions: this.actionLog.slice(), scores, rated: this.rated,
-      seats: this.slots.map((sl) => ({
-        name: sl.name, playerId: sl.kind === 'human' ? sl.playerId ?? null : null, hasAccount: sl.account === true,
-        botLevel: sl.kind === 'bot' ? this.opts.botLevel : null, leftForGood: sl.left === true,
-      })),
-    });
-    const attempt = (n: number): void => {
-      players.get().then((p) => p.archive.archive(record)).then((fresh) => {
-        this.rlog.info({ event: 'archived', rated: record.rated, fresh }, 'game archived');
-      }).catch((e: Error) => {
-        if (n >= 5) this.rlog.error({ event: 'archive', err: { message: e.message } }, 'could not archive the game; it stays in the live store');
-        else setTimeout(() => attempt(n + 1), 1000 * 2 ** n).unref?.();
-      });
-    };
-    attempt(1);
+  private oweArchive(): void {
+    const outbox = this.deps.outbox;
+    if (!outbox || !this.journal) return;
+    this.journal.afterWritten(() => outbox.owe(this.roomId));
   }
 
   // ---------------------------------------------------------------- the store (src/store/journal.ts)

@@ -27,9 +27,15 @@ export interface FinishedGame {
   rated: boolean;
 }
 
-/** Rated: 2–4 seats, every one a signed-in account, none a bot. */
+/**
+ * Rated: 2–4 seats, every one a signed-in account, none a bot, and each account in one seat only. An
+ * account in two seats would play itself and could raise its rating at will; such a table still plays,
+ * unrated.
+ */
 export function isRatedTable(seats: { playerId: string | null; botLevel: string | null; hasAccount: boolean }[]): boolean {
-  return ratingGroup(seats.length) !== null && seats.every((s) => s.botLevel === null && s.playerId !== null && s.hasAccount);
+  if (ratingGroup(seats.length) === null) return false;
+  if (!seats.every((s) => s.botLevel === null && s.playerId !== null && s.hasAccount)) return false;
+  return new Set(seats.map((s) => s.playerId)).size === seats.length;
 }
 
 

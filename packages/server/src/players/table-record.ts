@@ -2,7 +2,8 @@
  * From a finished room to an archive record: who sat where (identity or bot), the score of each seat and
  * its place. Places follow the rules' result: the winners share first place; the others are ranked by
  * score, equal scores sharing a place. In a rated game a player who left for good (the reconnection window
- * passed, a bot finished for them) is placed last, whatever the bot scored.
+ * passed, a bot finished for them) is placed last, whatever the bot scored; when every player left for
+ * good, the game is archived unrated.
  */
 import type { ScoreBreakdown } from '@isle-of-trains/rules';
 import type { ArchivedSeat, FinishedGame } from './archive';
@@ -41,10 +42,13 @@ export function finishedGameRecord(g: {
   seats: SeatIdentity[];
   rated: boolean;
 }): FinishedGame {
-  const leavers = g.seats.map((s) => g.rated && s.leftForGood);
+  // A rated game in which every player left for good was finished by bots alone: it says nothing of anyone's
+  // skill, so it is archived unrated rather than handing out a win and losses nobody played for.
+  const rated = g.rated && g.seats.some((s) => !s.leftForGood);
+  const leavers = g.seats.map((s) => rated && s.leftForGood);
   const p = places(g.scores, leavers);
   const seats: ArchivedSeat[] = g.seats.map((s, seat) => ({
     seat, playerId: s.playerId, name: s.name, botLevel: s.botLevel, score: g.scores.players[seat].total, place: p[seat],
   }));
-  return { id: g.id, startedAt: g.startedAt, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated: g.rated };
+  return { id: g.id, startedAt: g.startedAt, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated };
 }

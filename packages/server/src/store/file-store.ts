@@ -2,13 +2,18 @@
  * The embedded store: one JSON-lines file per room under `<dataDir>/games/`.
  *
  *   games/open/<roomId>.jsonl    a game in progress (restored on start)
+ *   games/owed/<roomId>.jsonl    a finished game the players' archive does not hold yet (with `owesArchive`)
  *   games/closed/<roomId>.jsonl  a finished or abandoned game (kept for its replay)
  *
  * append() writes the line with a synchronous write(2) on a file opened O_APPEND, so when it returns
  * the entry is in the operating system: a crash or SIGKILL of the process loses nothing. fdatasync
  * follows in the background within `syncIntervalMs` (group commit: one sync per file per interval,
  * however many lines), and flush() syncs everything now, so power loss can cost at most the last
- * interval. A closing entry (end/abandon) is synced, then the file moves to closed/ with a rename.
+ * interval. A closing entry (end/abandon) is synced, then the file moves to closed/ with a rename; a
+ * game that ended goes to owed/ instead when the store owes finished games to an archive, and moves on
+ * to closed/ only once the archive holds it (settleOwed), so retention never deletes a game the archive
+ * lacks. A crash between the closing write and the move leaves a closed log in open/: restore finds it
+ * there and files it (fileClosed).
  *
  * A failed write (disk full, read-only, I/O error) throws StoreWriteError to the caller after cutting
  * the file back to its length before the write, so a partial line never stays in the middle of a log.
@@ -31,6 +36,8 @@ export type FileIo = Pick<typeof fs,
   'openSync' | 'writeSync' | 'fdatasyncSync' | 'ftruncateSync' | 'fstatSync' | 'readSync' | 'closeSync' | 'renameSync' | 'fdatasync' | 'close' | 'promises'>;
 
 export interface FileStoreOptions {
+  /** A log closed by `end` is owed to the players' archive: filed in owed/ until settleOwed(). */
+  owesArchive?: boolean;
   /** Milliseconds between background fdatasyncs of written files (0 = sync on every append). */
   syncIntervalMs?: number;
   observer?: StoreObserver;
@@ -43,6 +50,7 @@ export class FileStore implements GameStore {
   readonly backend = 'file';
   readonly openDir: string;
   readonly closedDir: string;
+  readonly owedDir: string;
   readonly quarantineDir: string;
   private readonly io: FileIo;
   /** Length in bytes of each open file after its last complete write (where a failed write is cut back to). */
@@ -51,6 +59,8 @@ export class FileStore implements GameStore {
   private readonly dirty = new Set<string>();
   /** Rooms closed by this process: a late append must not reopen them. */
   private readonly finished = new Set<string>();
+  /** Closing moves in progress, by room: settleOwed() waits for the move into owed/ it undoes. */
+  private readonly finishing = new Map<string, Promise<void>>();
   private syncTimer: NodeJS.Timeout | null = null;
   /** Background work (syncs, closes) that flush() waits for. */
   private readonly pending = new Set<Promise<unknown>>();
@@ -65,10 +75,12 @@ export class FileStore implements GameStore {
   constructor(readonly dataDir: string, private readonly opts: FileStoreOptions = {}) {
     this.openDir = path.join(dataDir, 'games', 'open');
     this.closedDir = path.join(dataDir, 'games', 'closed');
+    this.owedDir = path.join(dataDir, 'games', 'owed');
     this.quarantineDir = path.join(dataDir, 'games', 'quarantine');
     this.io = opts.io ?? fs;
     fs.mkdirSync(this.openDir, { recursive: true });
     fs.mkdirSync(this.closedDir, { recursive: true });
+    fs.mkdirSync(this.owedDir, { recursive: true });
     // Fail at start, not at the first move, when the directory is not writable.
     fs.accessSync(this.openDir, fs.constants.W_OK);
     this.syncIntervalMs = opts.syncIntervalMs ?? 50;
@@ -97,7 +109,9 @@ export class FileStore implements GameStore {
       ok = true;
       if (isClosing(entry)) {
         this.finished.add(roomId);
-        this.track(this.finish(roomId, fd));
+        const moved = this.finish(roomId, fd, this.closedPlace(entry));
+        this.finishing.set(roomId, moved);
+        this.track(moved.finally(() => { if (this.finishing.get(roomId) === moved) this.finishing.delete(roomId); }));
       } else if (this.syncIntervalMs === 0) this.io.fdatasyncSync(fd);
       else this.markDirty(roomId);
     } catch (e) {
@@ -164,7 +178,7 @@ export class FileStore implements GameStore {
 
   async readLines(roomId: string): Promise<{ lines: string[]; torn: boolean } | null> {
     checkRoomId(roomId);
-    for (const where of ['open', 'closed'] as const) {
+    for (const where of PLACES) {
       try {
         return splitLines(await this.io.promises.readFile(this.file(roomId, where), 'utf8'));
       } catch (e) {
@@ -226,7 +240,7 @@ export class FileStore implements GameStore {
 
   async read(roomId: string): Promise<LogEntry[] | null> {
     checkRoomId(roomId);
-    for (const where of ['open', 'closed'] as const) {
+    for (const where of PLACES) {
       const file = this.file(roomId, where);
       let text: string;
       try {
@@ -253,6 +267,38 @@ export class FileStore implements GameStore {
     return withTime.sort((a, b) => b.t - a.t).slice(0, limit).map((x) => x.id);
   }
 
+  async listOwed(): Promise<string[]> {
+    return idsIn(this.owedDir);
+  }
+
+  async settleOwed(roomId: string): Promise<void> {
+    checkRoomId(roomId);
+    await this.finishing.get(roomId);
+    await this.io.promises.rename(this.file(roomId, 'owed'), this.file(roomId, 'closed')).catch((e: NodeJS.ErrnoException) => {
+      // Settled already (by this process before, or the game was never owed): nothing to move.
+      if (e.code !== 'ENOENT') throw e;
+    });
+  }
+
+  async fileClosed(roomId: string): Promise<void> {
+    checkRoomId(roomId);
+    const raw = await this.readLines(roomId);
+    const last = raw && !raw.torn ? raw.lines[raw.lines.length - 1] : undefined;
+    let entry: LogEntry | null = null;
+    try { entry = last ? JSON.parse(last) as LogEntry : null; } catch { /* not a closed log */ }
+    if (!entry || !isClosing(entry)) return;
+    this.forget(roomId);
+    this.finished.add(roomId);
+    await this.io.promises.rename(this.file(roomId, 'open'), this.file(roomId, this.closedPlace(entry))).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+  }
+
+  /** Where a log goes when `entry` closes it. */
+  private closedPlace(entry: LogEntry): 'owed' | 'closed' {
+    return entry.t === 'end' && this.opts.owesArchive ? 'owed' : 'closed';
+  }
+
   async flush(): Promise<void> {
     this.syncDirty();
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
@@ -267,8 +313,8 @@ export class FileStore implements GameStore {
     await Promise.allSettled(fds.map((fd) => promisify(this.io.close)(fd)));
   }
 
-  private file(roomId: string, where: 'open' | 'closed'): string {
-    return path.join(where === 'open' ? this.openDir : this.closedDir, `${roomId}.jsonl`);
+  private file(roomId: string, where: Place): string {
+    return path.join(where === 'open' ? this.openDir : where === 'owed' ? this.owedDir : this.closedDir, `${roomId}.jsonl`);
   }
 
   private markDirty(roomId: string): void {
@@ -293,8 +339,8 @@ export class FileStore implements GameStore {
     this.dirty.clear();
   }
 
-  /** A closed log: sync, close the file and move it to closed/. */
-  private async finish(roomId: string, fd: number): Promise<void> {
+  /** A closed log: sync, close the file and move it to closed/ (or owed/). */
+  private async finish(roomId: string, fd: number, to: 'owed' | 'closed'): Promise<void> {
     this.fds.delete(roomId);
     this.sizes.delete(roomId);
     this.dirty.delete(roomId);
@@ -302,7 +348,7 @@ export class FileStore implements GameStore {
       fd = this.relinkIfDeleted(roomId, fd);
       await promisify(this.io.fdatasync)(fd);
       await promisify(this.io.close)(fd);
-      await this.io.promises.rename(this.file(roomId, 'open'), this.file(roomId, 'closed'));
+      await this.io.promises.rename(this.file(roomId, 'open'), this.file(roomId, to));
     } catch (e) {
       this.backgroundError(e as Error, roomId, 'store close failed');
     }
@@ -346,6 +392,10 @@ export class FileStore implements GameStore {
     void p.finally(() => this.pending.delete(p));
   }
 }
+
+/** Where a room's log can be, in the order a read looks. */
+type Place = 'open' | 'owed' | 'closed';
+const PLACES: readonly Place[] = ['open', 'owed', 'closed'];
 
 async function idsIn(dir: string): Promise<string[]> {
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);

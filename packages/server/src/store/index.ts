@@ -28,6 +28,10 @@ export interface StoreSettings {
   PORT: number;
   /** Finished games stay in the live store this long (0 = forever). */
   FINISHED_RETENTION_HOURS?: number;
+  /** Redis: an archived game's key expires this long after the archive holds it. */
+  ARCHIVED_RETENTION_MINUTES?: number;
+  /** Finished games are owed to the players' archive (a players' database is configured): see GameStore.listOwed. */
+  owesArchive?: boolean;
 }
 
 /** The name a node's open games are filed under in Redis; stable across restarts of a replica. */
@@ -42,8 +46,8 @@ export function storeKind(s: Pick<StoreSettings, 'STORE' | 'REDIS_URL'>): 'file'
 
 export function createStore(s: StoreSettings, deps: { logger?: Logger; observer?: StoreObserver; links?: RedisLinks } = {}): GameStore {
   const kind = storeKind(s);
-  if (kind === 'memory') return new MemoryStore(deps.observer);
-  if (kind === 'file') return new FileStore(s.DATA_DIR, { logger: deps.logger, observer: deps.observer });
+  if (kind === 'memory') return new MemoryStore(deps.observer, s.owesArchive);
+  if (kind === 'file') return new FileStore(s.DATA_DIR, { logger: deps.logger, observer: deps.observer, owesArchive: s.owesArchive });
   if (!s.REDIS_URL) throw new Error('STORE=redis needs REDIS_URL');
   // A command waits at most 5 s (a Redis that hangs must not hold acks forever); while the connection
   // is down, a write fails after 3 reconnection attempts, and ioredis keeps reconnecting with backoff.
@@ -53,5 +57,7 @@ export function createStore(s: StoreSettings, deps: { logger?: Logger; observer?
   return new RedisStore(redis, {
     prefix: s.REDIS_KEY_PREFIX, nodeId: nodeIdOf(s), logger: deps.logger, observer: deps.observer, ownsConnection: true,
     retentionSeconds: Math.round((s.FINISHED_RETENTION_HOURS ?? 0) * 3600),
+    archivedRetentionSeconds: Math.round((s.ARCHIVED_RETENTION_MINUTES ?? 0) * 60),
+    owesArchive: s.owesArchive,
   });
 }

@@ -9,8 +9,10 @@ export class MemoryStore implements GameStore {
   readonly backend = 'memory';
   private readonly logs = new Map<string, string[]>();
   private readonly closedAt = new Map<string, number>();
+  /** Finished games the archive does not hold yet (with `owesArchive`). */
+  private readonly owed = new Set<string>();
 
-  constructor(private readonly observer?: StoreObserver) {}
+  constructor(private readonly observer?: StoreObserver, private readonly owesArchive = false) {}
 
   append(roomId: string, entry: LogEntry): void {
     checkRoomId(roomId);
@@ -18,7 +20,10 @@ export class MemoryStore implements GameStore {
     const log = this.logs.get(roomId) ?? [];
     log.push(JSON.stringify(entry));
     this.logs.set(roomId, log);
-    if (isClosing(entry)) this.closedAt.set(roomId, Date.now());
+    if (isClosing(entry)) {
+      this.closedAt.set(roomId, Date.now());
+      if (entry.t === 'end' && this.owesArchive) this.owed.add(roomId);
+    }
     this.observer?.write(this.backend, 0, true);
   }
 
@@ -46,7 +51,7 @@ export class MemoryStore implements GameStore {
     const limit = Date.now() - olderThanMs;
     let n = 0;
     for (const [id, t] of this.closedAt) {
-      if (t >= limit) continue;
+      if (t >= limit || this.owed.has(id)) continue;
       this.closedAt.delete(id);
       this.logs.delete(id);
       n++;
@@ -61,6 +66,16 @@ export class MemoryStore implements GameStore {
   async listClosed(limit = 100): Promise<string[]> {
     return [...this.closedAt.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([id]) => id);
   }
+
+  async listOwed(): Promise<string[]> {
+    return [...this.owed];
+  }
+
+  async settleOwed(roomId: string): Promise<void> {
+    this.owed.delete(roomId);
+  }
+
+  async fileClosed(): Promise<void> {}
 
   async flush(): Promise<void> {}
   async close(): Promise<void> {}

@@ -5,6 +5,8 @@
  *   <prefix>game:<roomId>      list of JSON entries (RPUSH, in order)
  *   <prefix>open:<nodeId>      set of room ids in progress on node <nodeId> (restored by that node)
  *   <prefix>closed             sorted set of closed room ids, scored by close time (ms)
+ *   <prefix>owed               sorted set of finished games the players' archive does not hold yet
+ *                              (with `owesArchive`), scored by end time (ms); shared by every replica
  *
  * `nodeId` is stable across restarts of one replica (NODE_ID, else PUBLIC_ADDRESS, else the host
  * name), so a replica that comes back restores its own games and no other replica takes them twice.
@@ -15,6 +17,14 @@
  * entries, and counts an identical entry already at `index` as written, so a command resent after a
  * lost reply is not stored twice and nothing is stored after a gap. A closed game's list expires
  * after `retentionSeconds`; sweepClosed() drops it from <prefix>closed too.
+ *
+ * A game owed to the archive is filed in <prefix>owed by the same script that writes its `end`, and
+ * its list has no expiry until settleOwed(): then it moves to <prefix>closed and expires after
+ * `archivedRetentionSeconds`. Redis holds games in memory, so once the archive has a game the live copy
+ * only needs to serve replays for a short while; finished games no longer pile up to the memory cap.
+ *
+ * Redis at its memory cap refuses writes with an OOM error: the write fails as STORE_UNAVAILABLE like
+ * any other, with the code 'REDIS_OOM' so the operator's log line says what to do.
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
@@ -29,9 +39,22 @@ export interface RedisStoreOptions {
   ownsConnection?: boolean;
   /** A finished game's list expires this long after its end (0 = kept until swept). */
   retentionSeconds?: number;
+  /** A log closed by `end` is owed to the players' archive: filed in <prefix>owed until settleOwed(). */
+  owesArchive?: boolean;
+  /** An archived game's list expires this long after the archive has it (0 = after `retentionSeconds`). */
+  archivedRetentionSeconds?: number;
 }
 
-// KEYS: game list, open set, closed zset. ARGV: index (-1 = no check), line, closing (0/1), now (ms), ttl (s), room id.
+// KEYS: owed zset, closed zset, game list. ARGV: room id, now (ms), ttl (s).
+const SETTLE_LUA = `
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+if tonumber(ARGV[3]) > 0 then redis.call('EXPIRE', KEYS[3], ARGV[3]) end
+return 1
+`;
+
+// KEYS: game list, open set, closed zset, owed zset. ARGV: index (-1 = no check), line,
+// closing (0 = no, 1 = closed, 2 = closed and owed to the archive), now (ms), ttl (s), room id.
 const APPEND_LUA = `
 local idx = tonumber(ARGV[1])
 if idx >= 0 then
@@ -42,7 +65,10 @@ if idx >= 0 then
   end
 end
 redis.call('RPUSH', KEYS[1], ARGV[2])
-if ARGV[3] == '1' then
+if ARGV[3] == '2' then
+  redis.call('SREM', KEYS[2], ARGV[6])
+  redis.call('ZADD', KEYS[4], ARGV[4], ARGV[6])
+elseif ARGV[3] == '1' then
   redis.call('SREM', KEYS[2], ARGV[6])
   redis.call('ZADD', KEYS[3], ARGV[4], ARGV[6])
   if tonumber(ARGV[5]) > 0 then redis.call('EXPIRE', KEYS[1], ARGV[5]) end
@@ -52,7 +78,10 @@ end
 return 1
 `;
 
-type WithAppend = Redis & { isleAppend(...args: (string | number)[]): Promise<number> };
+type WithAppend = Redis & {
+  isleAppend(...args: (string | number)[]): Promise<number>;
+  isleSettle(...args: (string | number)[]): Promise<number>;
+};
 
 export class RedisStore implements GameStore {
   readonly backend = 'redis';
@@ -64,12 +93,14 @@ export class RedisStore implements GameStore {
 
   constructor(private readonly redis: Redis, private readonly opts: RedisStoreOptions) {
     this.prefix = opts.prefix ?? 'isle:';
-    if (!('isleAppend' in redis)) redis.defineCommand('isleAppend', { numberOfKeys: 3, lua: APPEND_LUA });
+    if (!('isleAppend' in redis)) redis.defineCommand('isleAppend', { numberOfKeys: 4, lua: APPEND_LUA });
+    if (!('isleSettle' in redis)) redis.defineCommand('isleSettle', { numberOfKeys: 3, lua: SETTLE_LUA });
     this.r = redis as WithAppend;
   }
 
   get openKey(): string { return `${this.prefix}open:${this.opts.nodeId}`; }
   get closedKey(): string { return `${this.prefix}closed`; }
+  get owedKey(): string { return `${this.prefix}owed`; }
   gameKey(roomId: string): string { return `${this.prefix}game:${roomId}`; }
   quarantineKey(roomId: string): string { return `${this.prefix}quarantine:${roomId}`; }
 
@@ -81,15 +112,16 @@ export class RedisStore implements GameStore {
     if (this.finished.has(roomId)) return Promise.resolve(); // a late append after the end: the log is closed
     const closing = isClosing(entry);
     if (closing) this.finished.add(roomId);
+    const how = !closing ? 0 : entry.t === 'end' && this.opts.owesArchive ? 2 : 1;
     const p = this.r.isleAppend(
-      this.gameKey(roomId), this.openKey, this.closedKey,
-      index, JSON.stringify(entry), closing ? 1 : 0, Date.now(), this.opts.retentionSeconds ?? 0, roomId,
+      this.gameKey(roomId), this.openKey, this.closedKey, this.owedKey,
+      index, JSON.stringify(entry), how, Date.now(), this.opts.retentionSeconds ?? 0, roomId,
     ).then(
       () => { this.opts.observer?.write(this.backend, seconds(), true); },
       (e: Error) => {
         if (closing) this.finished.delete(roomId);
         this.opts.observer?.write(this.backend, seconds(), false);
-        throw new StoreWriteError(e.message);
+        throw storeError(e);
       },
     );
     const tracked = p.catch(() => undefined);
@@ -139,6 +171,19 @@ export class RedisStore implements GameStore {
     return ids.length;
   }
 
+  async listOwed(): Promise<string[]> {
+    return this.redis.zrange(this.owedKey, 0, -1);
+  }
+
+  async settleOwed(roomId: string): Promise<void> {
+    checkRoomId(roomId);
+    const ttl = this.opts.archivedRetentionSeconds || this.opts.retentionSeconds || 0;
+    await this.r.isleSettle(this.owedKey, this.closedKey, this.gameKey(roomId), roomId, Date.now(), ttl);
+  }
+
+  /** The closing script files a log in the same step: nothing is ever left behind. */
+  async fileClosed(): Promise<void> {}
+
   async listOpen(): Promise<string[]> {
     return this.redis.smembers(this.openKey);
   }
@@ -156,4 +201,12 @@ export class RedisStore implements GameStore {
     this.closed = true;
     if (this.opts.ownsConnection) await this.redis.quit().catch(() => this.redis.disconnect());
   }
+}
+
+/** A failed Redis write as the store reports it: Redis at its memory cap gets a code of its own. */
+export function storeError(e: Error): StoreWriteError {
+  if (/^OOM\b/.test(e.message)) {
+    return new StoreWriteError('Redis is at its memory limit (maxmemory) and refuses writes: raise maxmemory, or free memory (finished games leave once archived)', 'REDIS_OOM');
+  }
+  return new StoreWriteError(e.message);
 }

@@ -131,6 +131,20 @@ export interface GameStore {
   listOpen(): Promise<string[]>;
   /** Room ids of closed logs, newest first (at most `limit`). */
   listClosed(limit?: number): Promise<string[]>;
+  /**
+   * The outbox of finished games. A store made with `owesArchive` files a log closed by `end` as owed to
+   * the players' archive, in the same write that closes it, and keeps it (retention never sweeps it) until
+   * settleOwed() says the archive holds it. listOwed() names every such game, whichever process ended it.
+   */
+  listOwed(): Promise<string[]>;
+  /** The archive holds this game: it leaves the outbox and becomes an ordinary closed log (kept for replays as retention says). */
+  settleOwed(roomId: string): Promise<void>;
+  /**
+   * A log whose closing entry was written while it was still filed as open (the process died between the
+   * closing write and the move that follows it): file it where a closed log belongs now. Nothing for stores
+   * whose closing write moves the log in the same step.
+   */
+  fileClosed(roomId: string): Promise<void>;
   /** Every append issued so far is durable (fsync'd / acknowledged by Redis). */
   flush(): Promise<void>;
   /** flush() then release files and connections. The store is unusable afterwards. */
