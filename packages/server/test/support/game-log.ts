@@ -1,6 +1,7 @@
 /** A short real game log for store and restore tests: create, seats, start, `n` legal actions. */
-import { applyAction, createGame, currentDecision, legalActions } from '@isle-of-trains/rules';
-import { hashToken, type LogEntry } from '../../src/store';
+import { applyAction, createGame, currentDecision, legalActions, scoreBreakdown, type ScoreBreakdown } from '@isle-of-trains/rules';
+import { StoredPlay } from '../../src/restore';
+import { hashToken, type LogEntry, type SeatEntry } from '../../src/store';
 
 export const AT = '2026-01-01T00:00:00.000Z';
 
@@ -35,4 +36,42 @@ export function nextAction(log: LogEntry[]): LogEntry {
   }
   const d = currentDecision(s)!;
   return { t: 'action', at: AT, seat: d.seat, action: legalActions(s, d.seat)[0] };
+}
+
+/**
+ * A whole finished game's log, played with seeded random legal moves to the end, with a few steps taken
+ * back on the way (stored `undo` records, each one the room would have allowed), then its `end`.
+ * Returns the log, the actions in force at the end (the undone ones gone) and the final scores.
+ */
+export function finishedGameLog(seed: string, seats: Partial<SeatEntry>[], undos = 3): { log: LogEntry[]; actions: { seat: number; action: unknown }[]; scores: ScoreBreakdown } {
+  const names = seats.map((s, i) => s.name ?? `P${i + 1}`);
+  const options = { players: seats.length, seed, names };
+  const log: LogEntry[] = [
+    { t: 'create', at: AT, options: { seats: seats.length, bots: 0, private: false, botLevel: 'greedy', turnTimeLimit: 0 } },
+    ...seats.map((s, seat): LogEntry => ({ t: 'seat', at: AT, seat, kind: 'human', ...s, name: names[seat] })),
+    { t: 'start', at: AT, options, seedHash: 'x' },
+  ];
+  const play = new StoredPlay(options);
+  let x = [...seed].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+  let undone = 0;
+  for (let k = 0; !play.state.gameOver; k++) {
+    if (k > 50_000) throw new Error(`${seed}: random play did not end`);
+    const d = currentDecision(play.state)!;
+    const legal = legalActions(play.state, d.seat);
+    const e: LogEntry = { t: 'action', at: AT, seat: d.seat, action: legal[next() % legal.length] };
+    const refused = play.take(e);
+    if (refused) throw new Error(`${seed}: ${refused}`);
+    log.push(e);
+    if (undone < undos && k % 37 === 5 && !play.state.gameOver) {
+      const u: LogEntry = { t: 'undo', at: AT, seat: d.seat };
+      if (play.take(u) === null) {
+        log.push(u);
+        undone++;
+      }
+    }
+  }
+  const scores = scoreBreakdown(play.state);
+  log.push({ t: 'end', at: '2026-01-01T01:00:00.000Z', finalScores: scores });
+  return { log, actions: play.actions, scores };
 }
