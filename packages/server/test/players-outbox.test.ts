@@ -219,3 +219,30 @@ describe('the outbox archives every owed game exactly once', () => {
     await outbox.stop();
   });
 });
+
+test('Redis at its memory cap: a write fails with the code REDIS_OOM and a message an operator can act on', async () => {
+  const { spawn } = await import('child_process');
+  const { freePort } = await import('./support/ops-proc');
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '3mb', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+  const r = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 });
+  try {
+    for (let i = 0; i < 100 && r.status !== 'ready'; i++) await new Promise((ok) => setTimeout(ok, 50));
+    // Fill Redis up to its cap (the refusal is Redis's own "OOM command not allowed ...").
+    // Small values, so that the last one accepted leaves it just over the cap (a large refused value's
+    // query buffer would count for a moment and then free memory again).
+    const chunk = 'x'.repeat(1024);
+    for (let i = 0; i < 10_000; i += 100) {
+      const res = await r.pipeline(Array.from({ length: 100 }, (_, k) => ['set', `fill:${i + k}`, chunk])).exec();
+      if (res?.some(([e]) => e)) break;
+    }
+    const store = new RedisStore(r, { prefix: 'oom:', nodeId: 'n1' });
+    const err = await Promise.resolve(store.append('g-oom', { t: 'create', at: AT, options: {}, i: 0 }, 0)).then(() => null, (e: Error & { code?: string }) => e);
+    expect(err).toMatchObject({ name: 'StoreWriteError', code: 'REDIS_OOM' });
+    expect(err!.message).toMatch(/memory limit \(maxmemory\)/);
+    expect(err!.message).not.toMatch(/^OOM command/);
+  } finally {
+    r.disconnect();
+    child.kill('SIGKILL');
+  }
+});
