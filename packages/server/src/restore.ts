@@ -1,8 +1,8 @@
 /**
  * Games that survive a restart: turning a stored log (src/store) back into a game.
  *
- *  - replayLog(): a log → the room's create options, seats (with token hashes), game options and the
- *    rules GameState after every stored action, replayed with the rules package. Pure.
+ *  - replayLog(): a log → the room's create options, seats (with token hashes) and the game played
+ *    forward through every stored record by the same Match the live room plays (src/game/match.ts). Pure.
  *  - replayFromLog(): a closed log → the public replay (GET /api/games/:id/replay).
  *  - salvageLog(): raw lines → the longest valid prefix, replayed through the rules: it stops at the
  *    first bad record (not JSON, out of order, an action the rules refuse, a gap in the entry
@@ -18,11 +18,11 @@
  *  - stashRestore()/takeRestore(): the restore record goes to the room through a one-time random
  *    key in its create options, so no client can make a room "restore" data of its choosing.
  */
-import { applyAction, createGame, type Action, type GameEvent, type GameOptions, type GameState } from '@isle-of-trains/rules';
+import type { Action, GameOptions } from '@isle-of-trains/rules';
 import type { Logger } from './logger';
 import type { Replay } from './replays';
 import { hashToken, isClosing, now, type ActionEntry, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry, type UndoEntry } from './store/types';
-import { UndoTrail } from './undo';
+import { Match } from './game/match';
 import { createStash } from './create-stash';
 
 export interface RestoredGame {
@@ -32,16 +32,13 @@ export interface RestoredGame {
   code?: string;
   /** One entry per seat, by index (the last `seat` entry of each index wins). */
   seats: SeatEntry[];
-  gameOptions: GameOptions;
+  /** The stored seed's hash, as published at the start. */
   seedHash: string;
-  startedAt: string;
-  actions: { seat: number; action: Action }[];
-  /** The rules state after the last stored action. */
-  state: GameState;
-  /** Every event of the replayed actions, in order (the room's history). */
-  events: GameEvent[];
-  /** The steps the seat to move may still take back (rebuilt from the log, so an undo works after a restart too). */
-  trail: UndoTrail;
+  /**
+   * The game played forward through every stored record: its state, actions, events, the steps that
+   * may still be taken back (an undo works after a restart too) and its log, event k as line k.
+   */
+  match: Match;
   /** Entries in the stored log (the room's journal writes the next one at this index). */
   logLength: number;
 }
@@ -54,7 +51,7 @@ export type ReplayedLog =
 export class RestoreError extends Error {}
 
 /** Rebuild a game from its log. Throws RestoreError when the log is damaged or an action no longer applies. */
-export function replayLog(roomId: string, entries: LogEntry[], replayed?: StoredPlay): ReplayedLog {
+export function replayLog(roomId: string, entries: LogEntry[], replayed?: Match): ReplayedLog {
   let create: CreateEntry | undefined;
   let start: StartEntry | undefined;
   const seats: SeatEntry[] = [];
@@ -69,13 +66,13 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: Stored
   }
   if (!start) return { kind: 'lobby' };
   if (!create) throw new RestoreError(`${roomId}: log has a start but no create entry`);
-  let play: StoredPlay;
+  let play: Match;
   if (replayed) {
     // already replayed through the rules (salvageLog): not twice
     play = replayed;
   } else {
     try {
-      play = new StoredPlay(start.options as GameOptions);
+      play = new Match(start.options as GameOptions, start.at);
     } catch (e) {
       throw new RestoreError(`${roomId}: stored game options rejected: ${(e as Error).message}`);
     }
@@ -90,47 +87,9 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: Stored
   return {
     kind: 'game',
     game: {
-      roomId, createOptions: create.options, code: create.code, seats, gameOptions: start.options as GameOptions,
-      seedHash: start.seedHash, startedAt: start.at, actions: play.actions, state: play.state, events: play.events,
-      trail: play.trail, logLength: entries.length,
+      roomId, createOptions: create.options, code: create.code, seats, seedHash: start.seedHash, match: play, logLength: entries.length,
     },
   };
-}
-
-/**
- * A stored game played forward record by record: actions through the rules, undo records through the
- * same trail the room keeps (src/undo.ts), so a stored undo is honoured exactly when the room allowed it.
- */
-export class StoredPlay {
-  state: GameState;
-  readonly events: GameEvent[] = [];
-  readonly actions: { seat: number; action: Action }[] = [];
-  readonly trail = new UndoTrail();
-
-  /** Throws when the rules refuse the options. */
-  constructor(options: GameOptions) {
-    this.state = createGame(options);
-  }
-
-  /** Apply one record; null, or the code of why it does not apply (nothing changed then). */
-  take(e: ActionEntry | UndoEntry): string | null {
-    if (e.t === 'undo') {
-      const refused = this.trail.refusal(e.seat, this.state);
-      if (refused) return refused;
-      const step = this.trail.pop();
-      this.state = step.before;
-      this.actions.length = step.actions;
-      this.events.length = step.events;
-      return null;
-    }
-    const r = applyAction(this.state, e.seat, e.action as Action);
-    if (!r.ok) return r.error.code;
-    this.trail.record(e.seat, this.state, r.state, e.by ?? 'human', { actions: this.actions.length, events: this.events.length });
-    this.state = r.state;
-    this.actions.push({ seat: e.seat, action: e.action as Action });
-    this.events.push(...r.events);
-    return null;
-  }
 }
 
 /** The actions in force in a log: each `undo` record takes back the last action before it. */
@@ -157,7 +116,7 @@ export interface Salvage {
   /** A closing record (end/abandon) lies beyond the damage: the game had finished. */
   closedLater: boolean;
   /** The game after the kept records (null before a start): restore reuses it. */
-  play: StoredPlay | null;
+  play: Match | null;
 }
 
 const ENTRY_TYPES = new Set(['create', 'seat', 'start', 'action', 'undo', 'end', 'abandon']);
@@ -169,7 +128,7 @@ export function salvageLog(lines: readonly string[]): Salvage {
   let problem: string | null = null;
   let duplicates = 0;
   let created = false;
-  let play: StoredPlay | null = null;
+  let play: Match | null = null;
   let k = 0;
   for (; k < lines.length; k++) {
     const line = lines[k];
@@ -199,7 +158,7 @@ export function salvageLog(lines: readonly string[]): Salvage {
       if (play && !(e.t === 'seat' && (e as { left?: unknown }).left === true)) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
       if (e.t === 'start') {
         try {
-          play = new StoredPlay(e.options as GameOptions);
+          play = new Match(e.options as GameOptions, e.at);
         } catch (err) {
           problem = `line ${k + 1}: game options rejected (${(err as Error).message})`;
           break;

@@ -3,12 +3,12 @@
  * action log live only in this object; clients get the schema mirror (src/mirror.ts), where hands are
  * visible only to their owner. See docs/PROTOCOL.md for everything a client sends and receives.
  */
-import { createHash, randomBytes } from 'crypto';
+import { randomBytes } from 'crypto';
 import { Room, ServerError, ErrorCode, matchMaker, type Client, type Deferred } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import {
-  ActionSchema, applyAction, createGame, isExactAction, currentDecision, playerView, scoreBreakdown, soloStatus,
-  type Action, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError, type ScoreBreakdown,
+  ActionSchema, isExactAction, playerView, soloStatus,
+  type Action, type GameEvent, type GameOptions, type PlayerView, type RuleError,
 } from '@isle-of-trains/rules';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -19,7 +19,7 @@ import {
   CLOSE_CODES, LOG_PAGE_MAX, NO_RECONNECTION_WINDOW, ROOM_NAME, logLineFromWire, logLineWire, type ErrorMessage, type RoomMetadata,
 } from '@isle-of-trains/client/protocol';
 import { passThrough, type Refusal } from './refusal';
-import { UndoTrail } from './undo';
+import { Match } from './game/match';
 import { rematchOptions, takeRematch, type RematchRecord } from './rematch';
 import type { ReplayStore } from './replays';
 import { randomBot, type BotFactory, type BotPlayer } from './bots';
@@ -43,6 +43,9 @@ import type { ArchiveOutbox } from './players/archive-outbox';
 import {
   TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
 } from './frame-gate';
+
+/** The history before a game starts (never written to). */
+const NO_EVENTS: GameEvent[] = [];
 
 /** Bad-input log lines per connection: this many at once, then this many per minute. */
 const BAD_INPUT_LINES = 3;
@@ -140,18 +143,15 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private opts!: CreateOptions;
   private slots: Slot[] = [];
   private creator: string | null = null;
-  private game: GameState | null = null;
-  private gameOptions: GameOptions | null = null;
-  private seed = '';
+  /** The game once started (src/game/match.ts): state, actions, events, undo trail and log lines. */
+  private match: Match | null = null;
   /** Fixed when the game starts: every seat a signed-in account, no bots (src/players/archive.ts). */
   private rated = false;
-  private startedAt = '';
-  private actionLog: { seat: number; action: Action }[] = [];
-  private events: GameEvent[] = [];
-  /** The steps the seat to move may take back (src/undo.ts). */
-  private trail = new UndoTrail();
-  /** The whole game's log (src/log-lines.ts); the state's `log` shows only its newest LOG_ENTRIES lines. */
-  private lines = new LogLines(() => this.events);
+  /**
+   * The whole table's log (src/log-lines.ts): notices from the lobby on, then the match writes its events'
+   * lines into it. The state's `log` shows only its newest LOG_ENTRIES lines.
+   */
+  private lines = new LogLines(() => this.match?.events ?? NO_EVENTS);
   private timer: NodeJS.Timeout | null = null;
   /** Bot moves in a row made while no human player was connected (see MAX_UNATTENDED_MOVES). */
   private unattended = 0;
@@ -557,8 +557,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       this.deps.metrics?.intentRejected(error.code);
       this.refuse(client, { code: error.code, message: error.message, id }, 'intent');
     };
-    if (this.state.phase === 'lobby' || !this.game) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
-    if (this.state.phase === 'ended' || this.game.gameOver) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
+    const m = this.match;
+    if (this.state.phase === 'lobby' || !m) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
+    if (this.state.phase === 'ended' || m.over) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
     if (this.stopped) return fail({ code: 'GAME_STOPPED', message: this.stopped });
     if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot act.' });
     // An action of exactly the documented shape skips zod (the rules' own exact check, which accepts
@@ -567,7 +568,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       ? { success: true as const, data: parsed.data.action as Action }
       : ActionSchema.safeParse(parsed.data.action);
     if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });
-    const d = currentDecision(this.game);
+    const d = m.decision();
     if (!d || d.seat !== seat) {
       return fail({ code: 'NOT_YOUR_TURN', message: d ? `It is ${this.slots[d.seat].name}'s decision, not yours.` : 'Nobody has a decision to make.' });
     }
@@ -594,28 +595,25 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const fail = (error: Refusal) => this.refuse(client, { ...error, id }, 'undo');
     if (!parsed.success) return fail({ code: 'BAD_MESSAGE', message: 'undo is { id? }.' });
     const seat = this.ownedSeat(client);
-    if (this.state.phase === 'lobby' || !this.game) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
-    if (this.state.phase === 'ended' || this.game.gameOver) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
+    const m = this.match;
+    if (this.state.phase === 'lobby' || !m) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
+    if (this.state.phase === 'ended' || m.over) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
     if (this.stopped) return fail({ code: 'GAME_STOPPED', message: this.stopped });
     if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot undo.' });
-    const refused = this.trail.refusal(seat, this.game);
-    if (refused === 'UNDO_BLOCKED') return fail({ code: refused, message: 'That step cannot be taken back: something hidden was revealed, or someone else decided, since.' });
-    if (refused) return fail({ code: refused, message: 'You have no step of this turn to take back.' });
-    if (this.journal && !this.journal.write({ t: 'undo', at: now(), seat })) {
+    const r = m.undo(seat);
+    if (!r.ok && r.code === STORE_UNAVAILABLE) {
       client.send('error', { ...storeUnavailable(), ...(id !== undefined ? { id } : {}) });
       return;
     }
-    const step = this.trail.pop();
-    this.game = step.before;
-    this.actionLog.length = step.actions;
-    this.events.length = step.events;
-    this.dropLogLines(step.events);
+    if (!r.ok && r.code === 'UNDO_BLOCKED') return fail({ code: r.code, message: 'That step cannot be taken back: something hidden was revealed, or someone else decided, since.' });
+    if (!r.ok) return fail({ code: r.code, message: 'You have no step of this turn to take back.' });
+    this.dropLogLines(r.dropped);
     this.addLog(seat, 'undo', `${this.slots[seat].name} took a step back.`);
-    this.rlog.info({ event: 'undo', seat, actions: this.actionLog.length }, 'step taken back');
+    this.rlog.info({ event: 'undo', seat, actions: m.actions.length }, 'step taken back');
     this.refreshMirror();
     this.syncUndoable();
     // The decision taken back keeps the deadline it had: stepping and taking back buys no time.
-    this.scheduleNext(step.deadline);
+    this.scheduleNext(r.deadline);
     // As for an intent: the ack follows the patch that carries the undo, once the undo record is stored.
     if (id !== undefined) {
       if (!this.journal) client.send('ack', { id }, { afterNextPatch: true });
@@ -625,11 +623,10 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   /**
-   * The log loses an undone step's lines (the events from index `from` on), in the whole log and in the
-   * state's window; when nothing came after them, numbering goes on from where they started.
+   * The state's window loses an undone step's lines (numbers `dropped`; the match has dropped them from the
+   * whole log already); when nothing came after them, numbering goes on from where they started.
    */
-  private dropLogLines(from: number): void {
-    const dropped = this.lines.dropEventsFrom(from);
+  private dropLogLines(dropped: Set<number>): void {
     const log = this.state.logJson;
     for (let i = log.length - 1; i >= 0; i--) {
       if (dropped.has(logLineFromWire(log[i])?.n ?? 0)) log.splice(i, 1);
@@ -659,8 +656,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   /** `undoable` in the room state: how many steps the seat to move could take back now. */
   private syncUndoable(): void {
-    const d = this.game && !this.game.gameOver ? currentDecision(this.game) : null;
-    const n = d ? this.trail.count(d.seat, this.game!) : 0;
+    const n = this.match?.undoable() ?? 0;
     if (this.state.undoable !== n) this.state.undoable = n;
   }
 
@@ -700,20 +696,15 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   // ---------------------------------------------------------------- the game
 
   private startGame(): void {
-    this.seed = randomBytes(32).toString('hex');
     const names = this.slots.map((sl, i) => sl.name || `Player ${i + 1}`);
-    const options: GameOptions = { players: this.opts.seats, seed: this.seed, names };
+    const options: GameOptions = { players: this.opts.seats, seed: randomBytes(32).toString('hex'), names };
     if (this.opts.seats === 1) {
       options.mode = this.opts.mode ?? 'challenge';
       if (this.opts.scenario !== undefined) options.scenario = this.opts.scenario;
     }
-    this.gameOptions = options;
-    this.game = createGame(options);
-    this.startedAt = new Date().toISOString();
     this.autoDispose = false; // bots finish the game even when every human is away
 
     const s = this.state;
-    s.seedHash = createHash('sha256').update(this.seed).digest('hex');
     // 'keep': if the store fails now, these are held and written when it is back (the room refuses actions meanwhile).
     this.slots.forEach((sl, seat) => this.journal?.write({
       t: 'seat', at: now(), seat, name: sl.name, kind: sl.kind, botLevel: sl.kind === 'bot' ? this.opts.botLevel : undefined,
@@ -722,7 +713,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }, 'keep'));
     this.rated = this.wouldBeRated();
     s.rated = this.rated;
-    this.journal?.write({ t: 'start', at: this.startedAt, options: { ...options, names: [...names] }, seedHash: s.seedHash }, 'keep');
+    this.match = Match.begin(options, { journal: this.journal, lines: this.lines, now });
+    s.seedHash = this.match.seedHash;
     s.phase = 'playing';
     s.game = new GameSchema();
     this.refreshMirror();
@@ -739,23 +731,16 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   /** Apply one action for `seat`; null on success, else the rules' error (nothing changed). */
   private apply(seat: number, action: Action, by: 'human' | 'bot' | 'timeout', beforePatch?: () => void): RuleError | null {
-    if (!this.game) return { code: 'NOT_STARTED', message: 'The game has not started yet.' };
-    if (this.journal?.blocked) return storeUnavailable();
-    const r = applyAction(this.game, seat, action);
-    if (!r.ok) return r.error;
+    if (!this.match) return { code: 'NOT_STARTED', message: 'The game has not started yet.' };
     // Stored first: an action the store cannot take is not applied (the state never runs ahead of the log).
-    if (this.journal && !this.journal.write({ t: 'action', at: now(), seat, action, ...(by !== 'human' ? { by } : {}) })) return storeUnavailable();
-    this.trail.record(seat, this.game, r.state, by, { actions: this.actionLog.length, events: this.events.length, deadline: this.state.decisionDeadline });
-    this.game = r.state;
-    this.actionLog.push({ seat, action });
+    const r = this.match.apply(seat, action, by, this.state.decisionDeadline);
+    if (!r.ok) return r.error;
     if (by !== 'human') this.deps.metrics?.botMoves.inc({ by });
-    const from = this.events.length;
-    this.events.push(...r.events);
-    for (let i = from; i < this.events.length; i++) this.showLog(this.lines.event(i));
+    for (const line of r.lines) this.showLog(line);
     this.syncUndoable();
     this.rlog.info({ event: 'action', seat, action: action.type, by }, 'action applied');
     this.refreshMirror();
-    if (this.game.gameOver) this.endGame();
+    if (r.over) this.endGame();
     else this.scheduleNext();
     beforePatch?.();
     this.broadcastPatch();
@@ -763,7 +748,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   private refreshMirror(): void {
-    const game = this.game;
+    const game = this.match?.state;
     const g = this.state.game;
     if (!game || !g) return;
     mirrorGame(g, playerView(game, 'spectator'), game.players.map((_, seat) => privatePart(game, seat)));
@@ -773,27 +758,27 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   private endGame(): void {
-    const game = this.game!;
+    const m = this.match!;
     this.clearTimer();
-    const scores = scoreBreakdown(game);
+    const endedAt = now();
+    const scores = m.end(endedAt);
     const s = this.state;
     s.phase = 'ended';
     s.decisionDeadline = 0;
-    s.seed = this.seed;
+    s.seed = m.options.seed;
     s.scoresJson = JSON.stringify(scores);
     this.deps.replays.add({
       roomId: this.roomId,
-      options: { ...this.gameOptions!, names: [...(this.gameOptions!.names ?? [])] },
+      options: { ...m.options, names: [...(m.options.names ?? [])] },
       seedHash: s.seedHash,
-      actions: this.actionLog.slice(),
+      actions: m.actions.slice(),
       finalScores: scores,
-      startedAt: this.startedAt,
-      endedAt: new Date().toISOString(),
+      startedAt: m.startedAt,
+      endedAt,
     });
-    this.journal?.write({ t: 'end', at: this.deps.replays.get(this.roomId)?.endedAt ?? now(), finalScores: scores }, 'keep');
-    this.addLog(-1, 'end', `The seed was ${this.seed} (its hash was published at the start: anyone can check the deal).`);
+    this.addLog(-1, 'end', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);
     void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
-    this.rlog.info({ event: 'end', actions: this.actionLog.length, winners: scores.winners }, 'game over');
+    this.rlog.info({ event: 'end', actions: m.actions.length, winners: scores.winners }, 'game over');
     this.oweArchive();
     void this.updateMetadata();
     this.autoDispose = true;
@@ -808,8 +793,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.clearTimer();
     const s = this.state;
     if (s.decisionDeadline !== 0) s.decisionDeadline = 0;
-    if (s.phase !== 'playing' || !this.game || this.stopped || this.journal?.blocked) return;
-    const d = currentDecision(this.game);
+    if (s.phase !== 'playing' || !this.match || this.stopped || this.journal?.blocked) return;
+    const d = this.match.decision();
     if (!d) return;
     const slot = this.slots[d.seat];
     if (slot.kind === 'bot' || slot.botPlaying) {
@@ -831,7 +816,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private stopUnattended(): void {
     const moves = this.deps.config.MAX_UNATTENDED_MOVES;
     this.addLog(-1, 'abandon', `Nobody has been at the table for ${moves} moves; the game stops here unfinished.`);
-    this.rlog.warn({ event: 'abandon', actions: this.actionLog.length, moves }, 'unattended game stopped');
+    this.rlog.warn({ event: 'abandon', actions: this.match?.actions.length ?? 0, moves }, 'unattended game stopped');
     this.journal?.write({ t: 'abandon', at: now(), reason: 'unattended' }, 'keep');
     this.stopped = 'This game was stopped unfinished after a long time with nobody at the table.';
     this.autoDispose = true;
@@ -848,7 +833,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (answer === undefined) this.timer = null;
     // A timer callback has no caller to catch for it: an internal error here must stop this game, not the process.
     try {
-      if (answer !== undefined) this.applyBotAction(seat, by, playerView(this.game!, seat), answer);
+      if (answer !== undefined) this.applyBotAction(seat, by, this.match!.view(seat), answer);
       else this.botMoveUnguarded(seat, by);
     } catch (e) {
       this.rlog.error({ event: 'bot', seat, err: (e as Error).message }, 'bot move failed; the game is stopped');
@@ -860,19 +845,20 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   private botMoveUnguarded(seat: number, by: 'bot' | 'timeout'): void {
-    if (this.state.phase !== 'playing' || !this.game || this.journal?.blocked) return;
-    const d = currentDecision(this.game);
+    const m = this.match;
+    if (this.state.phase !== 'playing' || !m || this.journal?.blocked) return;
+    const d = m.decision();
     if (!d || d.seat !== seat) return;
     if (by === 'bot' && !this.slots.some((sl) => sl.kind === 'human' && sl.connected)) this.unattended++;
-    const view = playerView(this.game, seat);
+    const view = m.view(seat);
     if (by === 'timeout') this.addLog(seat, 'timeout', `Time ran out; a bot decides for ${this.slots[seat].name}.`);
     let action: Action;
     try {
-      const chosen = this.bot.chooseAction({ view, seat, history: this.events });
+      const chosen = this.bot.chooseAction({ view, seat, history: m.events });
       if (chosen instanceof Promise) {
         // Decided in a worker thread: apply it when it comes back, unless the game moved on meanwhile.
-        const game = this.game;
-        const current = () => this.game === game && !this.stopped && this.state.phase === 'playing';
+        const game = m.state;
+        const current = () => this.match?.state === game && !this.stopped && this.state.phase === 'playing';
         chosen.then((a) => {
           if (!current()) {
             this.rlog.info({ event: 'bot', seat, action: a.type }, 'bot answer arrived after the game moved on; dropped');
@@ -882,14 +868,14 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
         }, (e: Error) => {
           if (!current()) return;
           this.rlog.warn({ event: 'bot', seat, err: e.message }, 'bot failed; playing a random legal action');
-          this.botMove(seat, by, randomBot.chooseAction({ view, seat, history: this.events }) as Action);
+          this.botMove(seat, by, randomBot.chooseAction({ view, seat, history: this.match?.events ?? NO_EVENTS }) as Action);
         });
         return;
       }
       action = chosen;
     } catch (e) {
       this.rlog.warn({ event: 'bot', seat, err: (e as Error).message }, 'bot failed; playing a random legal action');
-      action = randomBot.chooseAction({ view, seat, history: this.events }) as Action;
+      action = randomBot.chooseAction({ view, seat, history: this.match?.events ?? NO_EVENTS }) as Action;
     }
     this.applyBotAction(seat, by, view, action);
   }
@@ -899,7 +885,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (error?.code === STORE_UNAVAILABLE) return; // play resumes when the store is back (onStoreChange)
     if (error) {
       this.rlog.warn({ event: 'bot', seat, action: action.type, code: error.code }, 'bot chose an illegal action; playing a random legal one');
-      error = this.apply(seat, randomBot.chooseAction({ view, seat, history: this.events }) as Action, by);
+      error = this.apply(seat, randomBot.chooseAction({ view, seat, history: this.match?.events ?? NO_EVENTS }) as Action, by);
       if (error) this.rlog.error({ event: 'bot', seat, code: error.code }, 'random legal action refused');
     }
   }
@@ -1020,29 +1006,24 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.restoredHashes = r.seats.map((se) => se.tokenHash ?? null);
     // The seats are as they were at the start, so the table is rated exactly when it was then.
     this.rated = this.wouldBeRated();
-    this.seed = r.gameOptions.seed;
-    this.gameOptions = r.gameOptions;
-    this.game = r.state;
-    this.startedAt = r.startedAt;
-    this.actionLog = r.actions.slice();
-    this.events = r.events.slice();
-    this.trail = r.trail;
+    this.match = r.match;
+    this.match.journal = this.journal;
+    // The whole log as the replay rebuilt it (event k is line k, as a replay numbers it; the room notices
+    // before the restart were never stored).
+    this.lines = r.match.lines;
     this.autoDispose = false;
     const s = this.state;
     s.seedHash = r.seedHash;
     s.phase = 'playing';
     s.game = new GameSchema();
     this.refreshMirror();
-    // The whole log again from the events (the room notices before the restart were never stored):
-    // event k is line k, as a replay numbers it; the state's window gets the newest lines.
-    this.lines = new LogLines(() => this.events);
-    for (let i = 0; i < this.events.length; i++) this.lines.event(i);
+    // The state's window gets the newest lines.
     for (const line of this.lines.tail(this.deps.config.LOG_ENTRIES - 1)) this.showLog(line);
     this.addLog(-1, 'restart', 'The server restarted; the game goes on.');
     this.syncUndoable();
     this.syncSeats();
-    this.rlog.info({ event: 'restore', actions: r.actions.length }, 'game restored');
-    if (this.game.gameOver) {
+    this.rlog.info({ event: 'restore', actions: this.match.actions.length }, 'game restored');
+    if (this.match.over) {
       this.endGame();
       return;
     }

@@ -9,13 +9,14 @@ import type { Room as SDKRoom } from '@colyseus/sdk';
 import type { GameState } from '@isle-of-trains/rules';
 import { bootServer, floodUntilClosed, sleep, until, watch, type Seen, type TestServer } from './support/harness';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
+import type { Match } from '../src/game/match';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ RATE_LIMIT: 10, RATE_LIMIT_BURST: 30 }); });
 afterAll(async () => { await ts.close(); });
 
 const state = (r: SDKRoom) => r.state as any;
-const serverGame = (roomId: string) => (ts.room(roomId) as unknown as { game: GameState | null }).game;
+const serverGame = (roomId: string): GameState | null => (ts.room(roomId) as unknown as { match: Match | null }).match?.state ?? null;
 
 /** A started 2-seat game (seat 1 a bot that waits: BOT_DELAY_MS is 0 but seat 0 moves first). */
 async function table(): Promise<{ r: SDKRoom; seen: Seen }> {

@@ -13,6 +13,7 @@ import { BotPool, type BotTask } from '../src/bot-pool';
 import { Metrics } from '../src/metrics';
 import type { BotPlayer } from '../src/bots';
 import { bootServer, until, watch, type TestServer } from './support/harness';
+import type { Match } from '../src/game/match';
 
 jest.setTimeout(120_000);
 
@@ -117,7 +118,10 @@ describe('a room and answers from elsewhere', () => {
   it('drops a bot answer that arrives after the game moved on', async () => {
     const r = await ts.client().create('isle', { seats: 1, name: 'Slow', turnTimeLimit: 1 });
     watch(r);
-    const room = () => ts.room(r.roomId) as unknown as { game: GameState; actionLog: unknown[]; disconnect(code?: number): Promise<unknown> };
+    const room = () => {
+      const x = ts.room(r.roomId) as unknown as { match: Match; disconnect(code?: number): Promise<unknown> };
+      return { game: x.match.state as GameState, actionLog: x.match.actions, disconnect: (code?: number) => x.disconnect(code) };
+    };
     // The turn timer runs out: a bot is asked to decide for the player, and has not answered yet.
     await until(() => pending.length === 1, 5000, 'the bot is asked');
     const old = pending[0];

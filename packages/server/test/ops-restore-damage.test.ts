@@ -33,13 +33,13 @@ test('a torn last line is cut before new lines go after it: the game survives th
   const log = gameLog(12, 'torn', true);
   t.write('g', t.jsonl(log) + '{"t":"action","at":"x","se');
   const first = await t.restore();
-  expect(first.created.map((g) => [g.roomId, g.actions.length, g.logLength])).toEqual([['g', 12, log.length]]);
+  expect(first.created.map((g) => [g.roomId, g.match.actions.length, g.logLength])).toEqual([['g', 12, log.length]]);
   // the room goes on writing after the restart
   const more = nextAction(log);
   new FileStore(t.dir).append('g', { ...more, i: log.length });
   const second = await t.restore();
   expect(second.report.failed).toEqual([]);
-  expect(second.created.map((g) => g.actions.length)).toEqual([13]);
+  expect(second.created.map((g) => g.match.actions.length)).toEqual([13]);
   expect(t.lines.filter((l) => l.room === 'g' && l.msg === 'game log repaired: restored from its valid part')).toHaveLength(1);
 });
 
@@ -59,7 +59,7 @@ test('random bytes mid-file: restored from the valid prefix, the file cut back t
   const cut = text.indexOf(JSON.stringify(log[15]));
   t.write('g', text.slice(0, cut) + '\u0000\u0017garbage{{' + text.slice(cut + 5));
   const { report, created } = await t.restore();
-  expect(created.map((g) => g.actions.length)).toEqual([11]); // entries 4..14 are actions 1..11
+  expect(created.map((g) => g.match.actions.length)).toEqual([11]); // entries 4..14 are actions 1..11
   expect(report.salvaged).toEqual([{ roomId: 'g', kept: 15, dropped: 9, problem: 'line 16 is not JSON' }]);
   expect(fs.readFileSync(t.file('g'), 'utf8')).toBe(t.jsonl(log.slice(0, 15)));
   const said = t.lines.filter((l) => l.room === 'g');
@@ -75,7 +75,7 @@ test('a line written twice is skipped, with entry indexes and in an old log with
   // pick an action that cannot be repeated (the rules refuse it the second time)
   t.write('b', t.jsonl([...old.slice(0, 6), old[5], ...old.slice(6)]));
   const { report, created } = await t.restore();
-  expect(created.map((g) => [g.roomId, g.actions.length]).sort()).toEqual([['a', 10], ['b', 10]]);
+  expect(created.map((g) => [g.roomId, g.match.actions.length]).sort()).toEqual([['a', 10], ['b', 10]]);
   expect(report.quarantined).toEqual([]);
   expect(fs.readFileSync(t.file('a'), 'utf8')).toBe(t.jsonl(indexed));
 });

@@ -122,7 +122,7 @@ describe('restore', () => {
     expect(replayLog('r', gameLog(0).slice(0, 3)).kind).toBe('lobby');
     const g = replayLog('r', gameLog(20));
     if (g.kind !== 'game') throw new Error('not a game');
-    expect(g.game.actions).toHaveLength(20);
+    expect(g.game.match.actions).toHaveLength(20);
     expect(g.game.code).toBe('ABCDEF');
     expect(seatForToken(g.game.seats.map((s) => s.tokenHash), 'tok-1')).toBe(1);
     expect(seatForToken(g.game.seats.map((s) => s.tokenHash), 'tok-2')).toBe(-1);

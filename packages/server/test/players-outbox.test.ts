@@ -149,7 +149,7 @@ describe('the outbox archives every owed game exactly once', () => {
   beforeAll(async () => {
     db = await freshDatabase('pglite');
     archive = new Archive(db.db);
-    await db.db.insertInto('players').values(['p-a', 'p-b', 'p-c'].map((id) => ({ id, secret_hash: id, display_name: id }))).execute();
+    await db.db.insertInto('players').values(['p-a', 'p-b', 'p-c'].map((id) => ({ id, secret_hash: id, display_name: id, created_at: new Date() }))).execute();
   });
   afterAll(async () => { await db.drop(); });
 

@@ -4,7 +4,8 @@
  */
 import { applyAction, createGame, currentDecision, legalActions, type Action, type GameState } from '@isle-of-trains/rules';
 import { UndoTrail, type StepBy } from '../src/undo';
-import { salvageLog, StoredPlay } from '../src/restore';
+import { salvageLog } from '../src/restore';
+import { Match } from '../src/game/match';
 import type { LogEntry } from '../src/store';
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -92,8 +93,8 @@ describe('stored undo records', () => {
     expect(salvageLog(lines(bot)).problem).toMatch(/UNDO_BLOCKED/);
   });
 
-  test('StoredPlay keeps the same trail as the room: steps in force after a restart can be taken back', () => {
-    const play = new StoredPlay(options);
+  test('a match played forward from stored records keeps the same trail as the room: steps in force after a restart can be taken back', () => {
+    const play = new Match(options, AT);
     const s0 = play.state;
     expect(play.take({ t: 'action', at: AT, seat: 0, action: fromDisplay(s0) })).toBeNull();
     expect(play.trail.count(0, play.state)).toBe(1);

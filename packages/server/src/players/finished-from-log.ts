@@ -35,13 +35,14 @@ export function finishedGameFromLog(roomId: string, entries: readonly LogEntry[]
   }
   if (replayed.kind !== 'game') throw new NotArchivable(`${roomId}: the log ends a game it never started`);
   const g = replayed.game;
-  if (!g.state.gameOver) throw new NotArchivable(`${roomId}: the log's end comes before the game is over`);
+  const m = g.match;
+  if (!m.over) throw new NotArchivable(`${roomId}: the log's end comes before the game is over`);
   const seats = g.seats.map(seatIdentity);
   // The final scores come from the replayed state, not from the end entry, so they match the actions exactly.
-  const scores: ScoreBreakdown = scoreBreakdown(g.state);
-  const { seed, ...options } = g.gameOptions;
+  const scores: ScoreBreakdown = scoreBreakdown(m.state);
+  const { seed, ...options } = m.options;
   return finishedGameRecord({
-    id: roomId, startedAt: new Date(g.startedAt), finishedAt: new Date(end.at), options, seed,
-    actions: g.actions, scores, seats, rated: isRatedTable(seats),
+    id: roomId, startedAt: new Date(m.startedAt), finishedAt: new Date(end.at), options, seed,
+    actions: m.actions, scores, seats, rated: isRatedTable(seats),
   });
 }
