@@ -1,6 +1,6 @@
 /** Shared helpers for the rules tests: seeded choices and random games. */
 import { fastRng, randomInt } from '@isle-of-trains/rules';
-import { applyAction, createGame, legalActions, pending, type Action, type GameState } from '../src';
+import { applyAction, createGame, emptyHand, legalActions, NORTHERN_EUROPE, pending, ROUTE_POINTS, type Action, type GameState, type Hand, type RouteData } from '../src';
 
 /** A seeded chooser of an index in [0, n). */
 export function picker(seed: number): (n: number) => number {
@@ -36,4 +36,37 @@ export function playRandom(s0: GameState, seed: number, limit = 20000): { state:
     actions.push({ seat: d.seat, action });
   }
   return { state: s, actions };
+}
+
+/** Sets a seat's hand to exactly these cards (fixtures). */
+export function setHand(s: GameState, seat: number, cards: Partial<Hand>): void {
+  s.players[seat].hand = { ...emptyHand(), ...cards };
+}
+
+export function route(id: number): RouteData {
+  const r = NORTHERN_EUROPE.route.get(id);
+  if (!r) throw new Error(`no route ${id}`);
+  return r;
+}
+
+/** The route id joining two cities (the given track of the pair). */
+export function routeBetween(a: string, b: string, track = 1): number {
+  const r = NORTHERN_EUROPE.routes.find((x) => ((x.from === a && x.to === b) || (x.from === b && x.to === a)) && x.track === track);
+  if (!r) throw new Error(`no route ${a}-${b} track ${track}`);
+  return r.id;
+}
+
+/** Gives routes to a seat as if claimed (fixtures): claims, trains and route points. */
+export function give(s: GameState, seat: number, ids: number[]): void {
+  for (const id of ids) {
+    const r = route(id);
+    s.claims[String(id)] = seat;
+    s.players[seat].trainsLeft -= r.length;
+    s.players[seat].routePoints += ROUTE_POINTS[r.length];
+  }
+}
+
+/** A hand as full payment record, for comparisons. */
+export function pay(cards: Partial<Hand>): Hand {
+  return { ...emptyHand(), ...cards };
 }
