@@ -59,7 +59,7 @@ test('a completed ticket adds its points, a failed one subtracts them; the owner
   const s = started(2, 'complete');
   s.players[0].tickets = [54]; // Helsinki–Stockholm, 4 points
   s.players[1].tickets = [54];
-  // seat 0: Stockholm–Mariehamn–Helsinki (two 1-space ferries... and a 3-space one)
+  // seat 0: Stockholm–Mariehamn (1 space) and Mariehamn–Helsinki (3): the ticket is joined
   give(s, 0, [routeBetween('stockholm', 'mariehamn'), routeBetween('helsinki', 'mariehamn')]);
   give(s, 1, [routeBetween('stockholm', 'mariehamn', 2)]);
   const b = scoreBreakdown(s);
