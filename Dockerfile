@@ -20,6 +20,7 @@ FROM node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea41952009
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
 COPY packages/rules/package.json packages/rules/
+COPY packages/ttr-rules/package.json packages/ttr-rules/
 COPY packages/bots/package.json packages/bots/
 COPY packages/client/package.json packages/client/
 COPY packages/server/package.json packages/server/
@@ -43,6 +44,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/rules/package.json packages/rules/
+COPY packages/ttr-rules/package.json packages/ttr-rules/
 COPY packages/bots/package.json packages/bots/
 COPY packages/client/package.json packages/client/
 COPY packages/server/package.json packages/server/

@@ -17,13 +17,14 @@ const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 // The longest first, so that the last one to start is a short one.
 const CHECKS = [
-  ['-b', 'packages/rules', 'packages/bots', 'packages/client', 'packages/server'],
+  ['-b', 'packages/rules', 'packages/ttr-rules', 'packages/bots', 'packages/client', 'packages/server'],
   ['-p', 'packages/client-web/tsconfig.test.json'],
   ['-p', 'packages/server/tsconfig.test.json'],
   ['-p', 'packages/client/tsconfig.test.json'],
   ['-p', 'packages/client-web/tsconfig.json', '--noEmit'],
   ['-p', 'packages/rules/tsconfig.test.json'],
   ['-p', 'packages/bots/tsconfig.test.json'],
+  ['-p', 'packages/ttr-rules/tsconfig.test.json'],
 ];
 
 function run(args) {

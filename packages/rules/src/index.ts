@@ -19,6 +19,8 @@ export { ActionSchema, isExactAction } from './actions';
 export type { Action, ActionType } from './actions';
 export { validate } from './validate';
 export { fastRng, randomInt } from './rng';
+// The seeded game generator, for the other game's rules package (packages/ttr-rules) until both move to a shared core package.
+export { seedRng, shuffleInPlace, nextUint32 } from './rng';
 export type { RngState } from './rng';
 export * from './catalogue';
 export * from './types';

@@ -1,0 +1,82 @@
+/** createGame: a new game from options and a seed. */
+import { z } from 'zod';
+import { BONUS_CARD_IDS } from './bonus';
+import { emptyHand, fullDeck } from './cards';
+import { builtInMap, DEFAULT_MAP_ID, mapIds, mapRef } from './map';
+import { randomInt, seedGameRng, shuffleInPlace } from './rng';
+import type { BonusCardId, GameOptions, GameState, PlayerState } from './types';
+
+export const RULES_VERSION = 1;
+export const TRAINS_PER_PLAYER = 40;
+export const OPENING_HAND = 4;
+export const DISPLAY_SIZE = 5;
+export const BONUS_CARDS_IN_PLAY = 4;
+export const OPENING_TICKETS = 4;
+
+export const GameOptionsSchema = z.strictObject({
+  players: z.number().int().min(2).max(5),
+  seed: z.string().min(1).max(200),
+  names: z.array(z.string().max(40)).max(5).optional(),
+  map: z.string().optional(),
+});
+
+/** Thrown by createGame for options that cannot make a game. */
+export class GameOptionsError extends Error {
+  readonly code = 'BAD_OPTIONS';
+  constructor(message: string) {
+    super(message);
+    this.name = 'GameOptionsError';
+  }
+}
+
+export function createGame(options: GameOptions): GameState {
+  const parsed = GameOptionsSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new GameOptionsError(parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; '));
+  }
+  const o = parsed.data;
+  const mapId = o.map ?? DEFAULT_MAP_ID;
+  const map = builtInMap(mapId);
+  if (!map) throw new GameOptionsError(`map: no map "${mapId}" (known: ${mapIds().join(', ')})`);
+  const n = o.players;
+  const rng = seedGameRng(o.seed);
+
+  const deck = fullDeck();
+  shuffleInPlace(rng, deck);
+  const tickets = map.tickets.map((t) => t.id);
+  shuffleInPlace(rng, tickets);
+  const bonus: BonusCardId[] = [...BONUS_CARD_IDS];
+  shuffleInPlace(rng, bonus);
+
+  const players: PlayerState[] = [];
+  for (let seat = 0; seat < n; seat++) {
+    const hand = emptyHand();
+    for (let i = 0; i < OPENING_HAND; i++) hand[deck.pop()!] += 1;
+    const offer: number[] = [];
+    for (let i = 0; i < OPENING_TICKETS; i++) offer.push(tickets.pop()!);
+    players.push({ seat, name: o.names?.[seat] ?? '', trainsLeft: TRAINS_PER_PLAYER, hand, tickets: [], offer, routePoints: 0 });
+  }
+  const display = deck.splice(deck.length - DISPLAY_SIZE, DISPLAY_SIZE).reverse();
+  const first = randomInt(rng, n);
+
+  return {
+    kind: 'state',
+    version: RULES_VERSION,
+    options: { players: n, seed: o.seed, names: players.map((p) => p.name), map: mapRef(map) },
+    rng,
+    deck,
+    discard: [],
+    display,
+    ticketDeck: tickets,
+    bonusCards: bonus.slice(0, BONUS_CARDS_IN_PLAY),
+    claims: {},
+    players,
+    turn: { seat: first, number: 0, step: 'setup' },
+    setupReturns: players.map(() => []),
+    passesInARow: 0,
+    endTriggeredBy: null,
+    finalTurnsLeft: null,
+    gameOver: false,
+    result: null,
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Random legal games at 2–5 players, played to the end: after every action the views hide every secret,
+ * legal moves agree between a state and its seat's view, the simulator agrees with applyAction, cards and
+ * tickets are conserved, and a seed plus the actions replays the identical game.
+ */
+import fc from 'fast-check';
+import { fastRng, randomInt, shuffleInPlace, type RngState } from '@isle-of-trains/rules';
+import {
+  applyAction, CARDS, cloneState, createGame, createSimulator, handSize, legalActions, NORTHERN_EUROPE, pending, playerView, scoreBreakdown,
+  type Action, type Card, type GameState,
+} from '../src';
+
+/**
+ * The same game with everything `viewer` may not see dealt differently: other seats' hands and the deck
+ * mixed and re-dealt (same sizes), other seats' tickets, offers, returns and the ticket deck likewise, the
+ * generator moved. The viewer's view must not change.
+ */
+function perturb(s: GameState, viewer: number | 'spectator', rng: RngState): GameState {
+  const t = cloneState(s);
+  const others = t.players.filter((p) => p.seat !== viewer);
+  const cards: Card[] = [...t.deck];
+  for (const p of others) for (const c of CARDS) for (let i = 0; i < p.hand[c]; i++) cards.push(c);
+  shuffleInPlace(rng, cards);
+  for (const p of others) {
+    const n = handSize(p.hand);
+    for (const c of CARDS) p.hand[c] = 0;
+    for (let i = 0; i < n; i++) p.hand[cards.pop()!] += 1;
+  }
+  t.deck = cards;
+  const tickets: number[] = [...t.ticketDeck];
+  for (const p of others) tickets.push(...p.tickets, ...(p.offer ?? []), ...t.setupReturns[p.seat]);
+  shuffleInPlace(rng, tickets);
+  for (const p of others) {
+    p.tickets = p.tickets.map(() => tickets.pop()!);
+    if (p.offer) p.offer = p.offer.map(() => tickets.pop()!);
+    t.setupReturns[p.seat] = t.setupReturns[p.seat].map(() => tickets.pop()!);
+  }
+  t.ticketDeck = tickets;
+  t.rng = { kind: 'chacha20', key: 'f'.repeat(64), position: randomInt(rng, 1000) };
+  return t;
+}
+
+function checkConservation(s: GameState): void {
+  let cards = s.deck.length + s.discard.length + s.display.filter((c) => c !== null).length;
+  for (const p of s.players) cards += handSize(p.hand);
+  expect(cards).toBe(114);
+  const tickets = [...s.ticketDeck, ...s.setupReturns.flat()];
+  for (const p of s.players) tickets.push(...p.tickets, ...(p.offer ?? []));
+  expect(tickets.sort((a, b) => a - b)).toEqual(NORTHERN_EUROPE.tickets.map((x) => x.id).sort((a, b) => a - b));
+  for (const p of s.players) {
+    const used = Object.entries(s.claims).filter(([, seat]) => seat === p.seat).reduce((n, [id]) => n + NORTHERN_EUROPE.route.get(Number(id))!.length, 0);
+    expect(p.trainsLeft).toBe(40 - used);
+    for (const c of CARDS) expect(p.hand[c]).toBeGreaterThanOrEqual(0);
+  }
+}
+
+function checkViews(s: GameState, rng: RngState): void {
+  const viewers: (number | 'spectator')[] = [...s.players.map((p) => p.seat), 'spectator'];
+  for (const viewer of viewers) {
+    const view = playerView(s, viewer);
+    const text = JSON.stringify(view);
+    expect(text).not.toContain(s.options.seed);
+    expect(text).not.toContain('"deck"');
+    expect(text).not.toContain('"rng"');
+    for (const p of view.players) {
+      if (p.seat === viewer) continue;
+      expect(p.offer).toBeUndefined();
+      if (!s.gameOver) {
+        expect(p.hand).toBeUndefined();
+        expect(p.tickets).toBeUndefined();
+      }
+    }
+    if (!s.gameOver) expect(JSON.stringify(playerView(perturb(s, viewer, rng), viewer))).toBe(text);
+  }
+}
+
+const RUNS_PER_COUNT = Number(process.env.PROP_RUNS ?? 5);
+
+test.each([2, 3, 4, 5])(`%i players: ${RUNS_PER_COUNT} random games end, hide every secret, and replay identically`, (n) => {
+  fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed, moveSeed) => {
+    const initial = createGame({ players: n, seed: `prop-${seed}` });
+    const rng = fastRng([moveSeed, 3, 5, 7]);
+    const sim = createSimulator(initial);
+    let s = initial;
+    const log: { seat: number; action: Action }[] = [];
+    while (!s.gameOver) {
+      if (log.length > 5000) throw new Error('the game did not end');
+      checkViews(s, rng);
+      const deciding = pending(s);
+      expect(deciding.length).toBeGreaterThan(0);
+      const seat = deciding[randomInt(rng, deciding.length)].seat;
+      const legal = legalActions(s, seat);
+      expect(legal.length).toBeGreaterThan(0);
+      expect(legalActions(playerView(s, seat), seat)).toEqual(legal);
+      expect(pending(playerView(s, seat))).toEqual(deciding);
+      const action = legal[randomInt(rng, legal.length)];
+      const before = JSON.stringify(s);
+      const r = applyAction(s, seat, action);
+      if (!r.ok) throw new Error(`legal action refused: ${r.error.message}`);
+      expect(JSON.stringify(s)).toBe(before); // the input is untouched
+      sim.apply(seat, action);
+      expect(JSON.stringify(sim.state)).toBe(JSON.stringify(r.state));
+      s = r.state;
+      log.push({ seat, action });
+      checkConservation(s);
+    }
+    checkViews(s, rng);
+    const b = scoreBreakdown(s);
+    expect(b.final).toBe(true);
+    expect(b.players.map((p) => p.routePoints)).toEqual(s.players.map((p) => p.routePoints));
+    expect(scoreBreakdown(playerView(s, 'spectator'))).toEqual(b);
+    // replay: the same seed and actions give the identical game
+    let replay = createGame({ players: n, seed: `prop-${seed}` });
+    for (const { seat, action } of log) {
+      const r = applyAction(replay, seat, JSON.parse(JSON.stringify(action)));
+      if (!r.ok) throw new Error(r.error.message);
+      replay = r.state;
+    }
+    expect(JSON.stringify(replay)).toBe(JSON.stringify(s));
+  }), { numRuns: RUNS_PER_COUNT });
+}, 300_000); // about 14 s for five 5-player games on a quiet machine; the bound only catches a hang
+
+test('random games through the simulator alone end at every player count (and never stall)', () => {
+  const rng = fastRng([42, 1, 2, 3]);
+  for (const n of [2, 3, 4, 5]) {
+    for (let g = 0; g < 10; g++) {
+      const sim = createSimulator(createGame({ players: n, seed: `sim-${n}-${g}` }));
+      let steps = 0;
+      for (let step = sim.randomStep(rng); step; step = sim.randomStep(rng)) {
+        sim.apply(step.seat, step.action);
+        if (++steps > 5000) throw new Error('the game did not end');
+      }
+      expect(sim.gameOver).toBe(true);
+      expect(sim.result()?.reason).toMatch(/^(trains|passes)$/);
+    }
+  }
+});
