@@ -158,10 +158,11 @@ describe.each(DATABASES)('on %s', (kind) => {
 
   test('a claim that finds a username taken costs what a failed sign-in costs: enumeration is limited', async () => {
     await claimed('10.0.8.1', 'gia', 'gia has a long password');
+    await claimed('10.0.8.1', 'hal', 'hal has a long password');
     address = '10.0.8.2';
     const g = await call('POST', '/players', {});
     const answers = [];
-    for (const u of ['gia', 'dan', 'eli', 'fay', 'cyd', 'bea', 'gia', 'dan']) {
+    for (const u of ['gia', 'hal', 'gia', 'hal', 'gia', 'hal', 'gia', 'hal']) {
       answers.push(await call('POST', '/account/claim', { username: u, password: 'probing the usernames' }, guestAuth(g.json as any)));
     }
     expect(answers.map((a) => a.json.code)).toEqual([...Array(6).fill('USERNAME_TAKEN'), 'RATE_LIMITED', 'RATE_LIMITED']);
@@ -196,7 +197,38 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect((await call('POST', '/players', { name: '<script>' })).json.code).toBe('BAD_NAME');
   });
 
+  test('names follow the one name rule: marks and NFC accepted, direction controls and non-text refused (400, no error line)', async () => {
+    address = '10.0.9.1';
+    const hindi = await call('POST', '/players', { name: 'नमस्ते' });
+    expect(hindi.status).toBe(200);
+    expect(hindi.json.player.name).toBe('नमस्ते');
+    const zoe = await call('POST', '/players', { name: 'Zoe\u0308' });
+    expect(zoe.json.player.name).toBe('Zoë');
+    expect((await call('GET', `/players/${zoe.json.player.id}`)).json.player.name).toBe('Zoë');
+    const errorsBefore = logLines.filter((l) => l.includes('"level":50')).length;
+    const refusals = [];
+    for (const name of ['Ada\u202Eevil', null, { toString: 'x' }, 42, ['Ada']]) {
+      const r = await call('POST', '/players', { name });
+      refusals.push({ status: r.status, code: r.json.code, message: r.json.message });
+    }
+    expect(refusals).toEqual([
+      { status: 400, code: 'BAD_NAME', message: 'A name cannot contain U+202E, an invisible control or formatting character (such as one that reverses the text direction).' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not null.' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not an object.' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not a number.' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not a list.' },
+    ]);
+    expect(logLines.filter((l) => l.includes('"level":50')).length).toBe(errorsBefore);
+    // Refused names used none of the address's new identities (6): four more can still be made.
+    for (let i = 0; i < 4; i++) expect((await call('POST', '/players', {})).status).toBe(200);
+    // Renaming follows the same rule.
+    expect((await call('POST', '/me/name', { name: 'Zoe\u0308 Ng' }, guestAuth(hindi.json as any))).json.player.name).toBe('Zoë Ng');
+    expect((await call('POST', '/me/name', { name: null }, guestAuth(hindi.json as any))).json.code).toBe('BAD_NAME');
+    expect((await call('GET', '/me', undefined, guestAuth(hindi.json as any))).json.player.name).toBe('Zoë Ng');
+  });
+
   test('players\' pages, the public games list and leaderboards answer', async () => {
+    address = '10.0.10.1';
     const g = await call('POST', '/players', { name: 'Dee' });
     const page = await call('GET', `/players/${g.json.player.id}`);
     expect(page.json).toEqual({ player: { id: g.json.player.id, name: 'Dee', account: false }, ratings: [], games: [] });
@@ -209,10 +241,10 @@ describe.each(DATABASES)('on %s', (kind) => {
   test('no password, secret or session token ever reaches the log', async () => {
     // A route that fails inside logs at error level: make the database fail under a request that carries
     // every kind of secret (password in the body, bearer token in the header).
+    address = '10.0.3.1';
     const g = await call('POST', '/players', { name: 'Eve' });
     const claim = await call('POST', '/account/claim', { username: 'eve', password: 'eve\'s long password' }, guestAuth(g.json as any));
     expect(claim.status).toBe(200);
-    address = '10.0.3.1';
     jest.spyOn(services.accounts, 'signIn').mockRejectedValueOnce(new Error('connection to the database lost'));
     const failed = await call('POST', '/account/signin', { username: 'eve', password: 'eve\'s long password' }, { authorization: `Bearer ${claim.json.token}` });
     expect(failed.json.code).toBe('PLAYERS_UNAVAILABLE');

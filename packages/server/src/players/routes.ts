@@ -9,7 +9,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../logger';
-import { Accounts, PlayerError, type PlayerRecord } from './accounts';
+import { Accounts, checkDisplayName, PlayerError, type PlayerRecord } from './accounts';
 import type { Archive } from './archive';
 import type {
   GamesResponse, LeaderboardResponse, MeResponse, NewGuestResponse, PlayerPage, PlayersApiRefusal, RenameResponse, SessionResponse,
@@ -105,10 +105,12 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {});
 
   r.post('/players', mutate<NewGuestResponse>(async (req, _res, s) => {
-    const wait = await take(o.limits.guests, o.address(req));
-    if (wait !== null) throw new PlayerError('RATE_LIMITED', `Too many new identities from your address; try again in ${wait} s.`, 429);
+    // The name as sent, checked first: a refused name (not text, say) changes nothing, the limit included.
     const name = body(req).name;
-    return s.accounts.createGuest(name === undefined ? undefined : String(name));
+    if (name !== undefined) checkDisplayName(name);
+    const wait = await take(o.limits.guests, o.address(req));
+    if (wait !== null) throw rateLimited(wait, 'Too many new identities from your address');
+    return s.accounts.createGuest(name);
   }));
 
   r.get('/me', run<MeResponse>(async (req, _res, s) => {
