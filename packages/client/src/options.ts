@@ -1,10 +1,15 @@
 /** Room options: what `create` and `join` take (zod; the server validates with these schemas). */
 import { z } from 'zod';
+import { checkName } from './names';
 
-/** Display names: trimmed, 1–24 characters, no control characters. */
-export const DisplayName = z.string()
-  .transform((s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, 'name is empty').max(24, 'name is longer than 24 characters'));
+/** A seat's name: the one name rule (`checkName`, src/names.ts), the same as for guests' and accounts' names. */
+export const DisplayName = z.string({ error: (issue) => (checkName(issue.input) as { problem?: string }).problem })
+  .transform((s, ctx) => {
+    const checked = checkName(s);
+    if (checked.ok) return checked.name;
+    ctx.addIssue({ code: 'custom', message: checked.problem, input: s });
+    return z.NEVER;
+  });
 
 /** Options of `create`. */
 export const CreateOptionsSchema = z.object({

@@ -13,6 +13,7 @@
 export * from './codes';
 export * from './messages';
 export * from './options';
+export * from './names';
 export * from './state';
 export * from './players-api';
 export * from './replay';

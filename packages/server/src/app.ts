@@ -201,8 +201,9 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         res.json(out);
       });
       app.get('/api/rooms/by-code/:code', async (req, res) => {
-        // Guessing codes is the way into a private room: each address gets a few lookups a second.
-        if (!codeLookups.take(req.socket.remoteAddress ?? '')) {
+        // Guessing codes is the way into a private room: each client address gets a few lookups a second
+        // (X-Forwarded-For from TRUSTED_PROXIES, as for the quotas: behind the front every peer is the proxy).
+        if (!codeLookups.take(clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted))) {
           res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many code lookups; wait a moment.' });
           return;
         }

@@ -1,7 +1,7 @@
 /**
  * The players' HTTP routes (issue 13): guest identity, names, claiming an account, signing in elsewhere,
- * sign-in limits per account and per address, cross-site refusal, sign-out everywhere, and no password or
- * secret in the logs. Every test runs twice: on embedded PGlite and on a real PostgreSQL (TEST_DATABASE_URL).
+ * sign-in limits per account+address and per address (never per account alone: no one can lock an owner out),
+ * claims limited like sign-ins, cross-site refusal, sign-out everywhere, and no password or secret in the logs. Every test runs twice: on embedded PGlite and on a real PostgreSQL (TEST_DATABASE_URL).
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -32,7 +32,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     const app = express();
     app.use('/api', playerRoutes({
       services: async () => services, logger,
-      limits: new PlayerLimits({ loginPerAccount: 3, loginPerAddress: 8, guestsPerAddress: 6 }),
+      limits: new PlayerLimits({ failuresPerAccountAndAddress: 3, failuresPerAddressPerDay: 6, passwordAttemptsPerAddress: 8, guestsPerAddress: 6 }),
       address: () => address,
     }));
     server = http.createServer(app);
@@ -47,11 +47,19 @@ describe.each(DATABASES)('on %s', (kind) => {
   /** Every guest secret and session token the routes handed out (none may reach the log). */
   const issued: string[] = [];
 
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, any> }> {
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, any>; retryAfter: number | null }> {
     const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = await res.json() as Record<string, any>;
     for (const k of ['secret', 'token']) if (typeof json[k] === 'string') issued.push(json[k]);
-    return { status: res.status, json };
+    const retry = res.headers.get('retry-after');
+    return { status: res.status, json, retryAfter: retry === null ? null : Number(retry) };
+  }
+  const signIn = async (username: string, password: string) => call('POST', '/account/signin', { username, password });
+  /** A guest made at `at` that claims `username`. */
+  async function claimed(at: string, username: string, password: string): Promise<void> {
+    address = at;
+    const g = await call('POST', '/players', { name: username });
+    expect((await call('POST', '/account/claim', { username, password }, guestAuth(g.json as any))).status).toBe(200);
   }
 
   const guestAuth = (g: { player: { id: string }; secret: string }) => ({ authorization: `Guest ${g.player.id}:${g.secret}` });
@@ -88,29 +96,79 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(guest.json.code).toBe('BAD_CREDENTIALS');
   });
 
-  test('unknown user and wrong password get the same answer; failures are limited per account', async () => {
+  test('unknown user and wrong password get the same answer', async () => {
     const g = await call('POST', '/players', { name: 'Cy' });
     await call('POST', '/account/claim', { username: 'cyd', password: 'cy has a long password' }, guestAuth(g.json as any));
     address = '10.0.0.2';
-    const unknown = await call('POST', '/account/signin', { username: 'nobody', password: 'whatever it is here' });
-    const wrong = await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
+    const unknown = await signIn('nobody', 'whatever it is here');
+    const wrong = await signIn('cyd', 'not the right one!');
     expect(unknown).toEqual(wrong);
     expect(wrong.status).toBe(401);
-    await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
-    await call('POST', '/account/signin', { username: 'cyd', password: 'not the right one!' });
-    // Three failures: the account is held for a while, even with the right password, from any address.
-    address = '10.0.0.3';
-    const held = await call('POST', '/account/signin', { username: 'cyd', password: 'cy has a long password' });
-    expect(held.status).toBe(429);
-    expect(held.json.code).toBe('RATE_LIMITED');
   });
 
-  test('attempts are limited per address, whatever the account', async () => {
+  test('wrong passwords from other addresses never lock the owner out', async () => {
+    await claimed('10.0.4.1', 'dan', 'dan has a long password');
+    // An attacker hammers the account from four addresses: each address is held after its third failure.
+    for (const at of ['10.0.5.1', '10.0.5.2', '10.0.5.3', '10.0.5.4']) {
+      address = at;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await signIn('dan', `guess number ${i} here`)).status);
+      expect({ at, statuses }).toEqual({ at, statuses: [401, 401, 401, 429, 429] });
+    }
+    // The owner, at their own address, with the right password: in.
+    address = '10.0.4.1';
+    const owner = await signIn('dan', 'dan has a long password');
+    expect(owner.status).toBe(200);
+    expect(owner.json.player.username).toBe('dan');
+  });
+
+  test('a run of wrong passwords holds that account from that address only, and a success ends the run', async () => {
+    await claimed('10.0.6.1', 'eli', 'eli has a long password');
+    address = '10.0.6.2';
+    const run = async (passwords: string[]) => { const out: number[] = []; for (const p of passwords) out.push((await signIn('eli', p)).status); return out; };
+    // Two typos, then the right password: the count starts again, so three more typos are still answered.
+    expect(await run(['typo one here', 'typo two here', 'eli has a long password'])).toEqual([401, 401, 200]);
+    expect(await run(['typo three here', 'typo four here', 'typo five here'])).toEqual([401, 401, 401]);
+    // Three in a row: this address waits, right password or not, and is told for how long.
+    const held = await signIn('eli', 'eli has a long password');
+    expect(held.status).toBe(429);
+    expect(held.json).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/wrong passwords for this account from your address; try again in \d+ s/) });
+    expect(held.retryAfter).toBeGreaterThan(60);
+    expect(held.retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The same account from another address is not held.
+    address = '10.0.6.3';
+    expect((await signIn('eli', 'eli has a long password')).status).toBe(200);
+  });
+
+  test('failed sign-ins are limited per address, whatever the account', async () => {
     address = '10.0.0.9';
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await signIn(`user${i}`, 'wrong password here'));
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    expect(answers[7].json.message).toMatch(/failed sign-ins from your address today/);
+  });
+
+  test('sign-ins per address are limited, successes included (each is a password hash)', async () => {
+    await claimed('10.0.7.1', 'fay', 'fay has a long password');
+    address = '10.0.7.2';
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await call('POST', '/account/signin', { username: `user${i}`, password: 'wrong password here' })).status);
-    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(8)).toEqual([429, 429]);
+    for (let i = 0; i < 10; i++) statuses.push((await signIn('fay', 'fay has a long password')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  test('a claim that finds a username taken costs what a failed sign-in costs: enumeration is limited', async () => {
+    await claimed('10.0.8.1', 'gia', 'gia has a long password');
+    await claimed('10.0.8.1', 'hal', 'hal has a long password');
+    address = '10.0.8.2';
+    const g = await call('POST', '/players', {});
+    const answers = [];
+    for (const u of ['gia', 'hal', 'gia', 'hal', 'gia', 'hal', 'gia', 'hal']) {
+      answers.push(await call('POST', '/account/claim', { username: u, password: 'probing the usernames' }, guestAuth(g.json as any)));
+    }
+    expect(answers.map((a) => a.json.code)).toEqual([...Array(6).fill('USERNAME_TAKEN'), 'RATE_LIMITED', 'RATE_LIMITED']);
+    expect(answers[7].status).toBe(429);
+    // The same day's count: sign-in from that address is refused too.
+    expect((await signIn('gia', 'gia has a long password')).status).toBe(429);
   });
 
   test('new identities are limited per address', async () => {
@@ -139,7 +197,38 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect((await call('POST', '/players', { name: '<script>' })).json.code).toBe('BAD_NAME');
   });
 
+  test('names follow the one name rule: marks and NFC accepted, direction controls and non-text refused (400, no error line)', async () => {
+    address = '10.0.9.1';
+    const hindi = await call('POST', '/players', { name: 'नमस्ते' });
+    expect(hindi.status).toBe(200);
+    expect(hindi.json.player.name).toBe('नमस्ते');
+    const zoe = await call('POST', '/players', { name: 'Zoe\u0308' });
+    expect(zoe.json.player.name).toBe('Zoë');
+    expect((await call('GET', `/players/${zoe.json.player.id}`)).json.player.name).toBe('Zoë');
+    const errorsBefore = logLines.filter((l) => l.includes('"level":50')).length;
+    const refusals = [];
+    for (const name of ['Ada\u202Eevil', null, { toString: 'x' }, 42, ['Ada']]) {
+      const r = await call('POST', '/players', { name });
+      refusals.push({ status: r.status, code: r.json.code, message: r.json.message });
+    }
+    expect(refusals).toEqual([
+      { status: 400, code: 'BAD_NAME', message: 'A name cannot contain U+202E, an invisible control or formatting character (such as one that reverses the text direction).' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not null.' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not an object.' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not a number.' },
+      { status: 400, code: 'BAD_NAME', message: 'A name must be text, not a list.' },
+    ]);
+    expect(logLines.filter((l) => l.includes('"level":50')).length).toBe(errorsBefore);
+    // Refused names used none of the address's new identities (6): four more can still be made.
+    for (let i = 0; i < 4; i++) expect((await call('POST', '/players', {})).status).toBe(200);
+    // Renaming follows the same rule.
+    expect((await call('POST', '/me/name', { name: 'Zoe\u0308 Ng' }, guestAuth(hindi.json as any))).json.player.name).toBe('Zoë Ng');
+    expect((await call('POST', '/me/name', { name: null }, guestAuth(hindi.json as any))).json.code).toBe('BAD_NAME');
+    expect((await call('GET', '/me', undefined, guestAuth(hindi.json as any))).json.player.name).toBe('Zoë Ng');
+  });
+
   test('players\' pages, the public games list and leaderboards answer', async () => {
+    address = '10.0.10.1';
     const g = await call('POST', '/players', { name: 'Dee' });
     const page = await call('GET', `/players/${g.json.player.id}`);
     expect(page.json).toEqual({ player: { id: g.json.player.id, name: 'Dee', account: false }, ratings: [], games: [] });
@@ -152,10 +241,10 @@ describe.each(DATABASES)('on %s', (kind) => {
   test('no password, secret or session token ever reaches the log', async () => {
     // A route that fails inside logs at error level: make the database fail under a request that carries
     // every kind of secret (password in the body, bearer token in the header).
+    address = '10.0.3.1';
     const g = await call('POST', '/players', { name: 'Eve' });
     const claim = await call('POST', '/account/claim', { username: 'eve', password: 'eve\'s long password' }, guestAuth(g.json as any));
     expect(claim.status).toBe(200);
-    address = '10.0.3.1';
     jest.spyOn(services.accounts, 'signIn').mockRejectedValueOnce(new Error('connection to the database lost'));
     const failed = await call('POST', '/account/signin', { username: 'eve', password: 'eve\'s long password' }, { authorization: `Bearer ${claim.json.token}` });
     expect(failed.json.code).toBe('PLAYERS_UNAVAILABLE');

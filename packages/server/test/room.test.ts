@@ -49,7 +49,9 @@ describe('lobby and options', () => {
     await expect(c.create('isle', { seats: 1, mode: 'scenario' })).rejects.toThrow(/BAD_OPTIONS.*scenario/);
     await expect(c.create('isle', { seats: 2, botLevel: 'genius' })).rejects.toThrow(/BAD_OPTIONS/);
     await expect(c.create('isle', { seats: 2, name: 'x'.repeat(40) })).rejects.toThrow(/BAD_OPTIONS.*24/);
-    const a = await c.create('isle', { seats: 3, name: '  Ada \u0007 Lovelace  ', private: true });
+    // Control characters are refused (the one name rule), runs of spaces and line breaks become one space.
+    await expect(c.create('isle', { seats: 2, name: '  Ada \u0007 Lovelace  ' })).rejects.toThrow(/BAD_OPTIONS: name: a name cannot contain U\+0007/);
+    const a = await c.create('isle', { seats: 3, name: '  Ada \n Lovelace  ', private: true });
     watch(a);
     await until(() => state(a)?.seats?.length === 3);
     expect(state(a).seats[0].name).toBe('Ada Lovelace');
@@ -59,6 +61,26 @@ describe('lobby and options', () => {
     const b = await c.joinById(a.roomId, { name: 'Brunel', code: state(a).code.toLowerCase() });
     const sb = watch(b);
     await until(() => sb.seat === 1);
+    await a.leave();
+    await b.leave();
+    warn.mockRestore();
+  });
+
+  it('seat names follow the one name rule: marks and NFC accepted, direction controls and non-text refused', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const c = ts.client();
+    await expect(c.create('isle', { seats: 2, name: 'Ada\u202Eevil' })).rejects.toThrow(/BAD_OPTIONS: name: a name cannot contain U\+202E/);
+    await expect(c.create('isle', { seats: 2, name: null as unknown as string })).rejects.toThrow(/BAD_OPTIONS: name: a name must be text, not null/);
+    const a = await c.create('isle', { seats: 3, name: 'नमस्ते' });
+    watch(a);
+    await until(() => state(a)?.seats?.length === 3);
+    await expect(c.joinById(a.roomId, { name: '\u2067Brunel' })).rejects.toThrow(/BAD_OPTIONS: name: .*U\+2067/);
+    await expect(c.joinById(a.roomId, { name: { toString: 'x' } as unknown as string })).rejects.toThrow(/BAD_OPTIONS: name: a name must be text, not an object/);
+    const b = await c.joinById(a.roomId, { name: 'Zoe\u0308' });
+    const sb = watch(b);
+    await until(() => sb.seat === 1);
+    await until(() => state(a).seats[1].name === 'Zoë');
+    expect(state(a).seats.map((x: { name: string }) => x.name)).toEqual(['नमस्ते', 'Zoë', '']);
     await a.leave();
     await b.leave();
     warn.mockRestore();

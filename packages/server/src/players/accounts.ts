@@ -5,14 +5,15 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { PlayerInfo } from '@isle-of-trains/client/protocol';
+import { checkName, type PlayerInfo } from '@isle-of-trains/client/protocol';
 import { dummyPasswordHash, hashPassword, newToken, sameSecret, sha256Hex, verifyPassword } from './secrets';
 
 export const SESSION_DAYS = 30;
 
 /** A refusal with a code clients can act on (documented in PROTOCOL.md, "Players"). */
 export class PlayerError extends Error {
-  constructor(readonly code: string, message: string, readonly status = 400) {
+  /** `retryAfter`: seconds until a refused request may succeed (sent as the Retry-After header). */
+  constructor(readonly code: string, message: string, readonly status = 400, readonly retryAfter?: number) {
     super(message);
   }
 }
@@ -20,13 +21,13 @@ export class PlayerError extends Error {
 /** A player as the routes return it (the protocol's `PlayerInfo`). */
 export type PlayerRecord = PlayerInfo;
 
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._'-]{0,23}$/u;
 const USERNAME = /^[a-z0-9_-]{3,20}$/;
 
+/** A display name under the one name rule that seats' names follow too (the client package's `checkName`). */
 export function checkDisplayName(name: unknown): string {
-  const n = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '';
-  if (!NAME.test(n)) throw new PlayerError('BAD_NAME', 'A name is 1–24 letters, digits, spaces or . _ \' - and starts with a letter or digit.');
-  return n;
+  const checked = checkName(name);
+  if (!checked.ok) throw new PlayerError('BAD_NAME', `${checked.problem[0].toUpperCase()}${checked.problem.slice(1)}.`);
+  return checked.name;
 }
 
 function checkUsername(u: unknown): string {
@@ -45,8 +46,11 @@ const toRecord = (r: { id: string; display_name: string; username: string | null
 export class Accounts {
   constructor(private readonly db: Kysely<Database>, private readonly now: () => Date = () => new Date()) {}
 
-  /** A new guest. The secret is returned once; only its hash is kept. */
-  async createGuest(name?: string): Promise<{ player: PlayerRecord; secret: string }> {
+  /**
+   * A new guest, named `name` (checked like every name: anything but a string is refused) or a made-up name.
+   * The secret is returned once; only its hash is kept.
+   */
+  async createGuest(name?: unknown): Promise<{ player: PlayerRecord; secret: string }> {
     const id = `p_${newToken(16)}`;
     const secret = newToken();
     const display = name === undefined ? `Guest ${id.slice(2, 6)}` : checkDisplayName(name);

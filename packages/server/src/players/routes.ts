@@ -9,13 +9,13 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../logger';
-import { Accounts, PlayerError, type PlayerRecord } from './accounts';
+import { Accounts, checkDisplayName, PlayerError, type PlayerRecord } from './accounts';
 import type { Archive } from './archive';
 import type {
   GamesResponse, LeaderboardResponse, MeResponse, NewGuestResponse, PlayerPage, PlayersApiRefusal, RenameResponse, SessionResponse,
   SignOutEverywhereResponse, SignOutResponse,
 } from '@isle-of-trains/client/protocol';
-import { blockedFor, take, type PlayerLimits } from './limits';
+import { blockedFor, clear, PAIR_HOLD_SECONDS, pairKey, take, type PlayerLimits } from './limits';
 
 export interface PlayerServices {
   accounts: Accounts;
@@ -50,8 +50,10 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
       const body = await h(req, res, s);
       if (!res.headersSent) send<T>(res, 200, body);
     } catch (e) {
-      if (e instanceof PlayerError) send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message });
-      else {
+      if (e instanceof PlayerError) {
+        if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
+        send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message });
+      } else {
         // Never log request bodies here: they may hold passwords or secrets.
         o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
         send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
@@ -84,13 +86,31 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     throw new PlayerError('NOT_SIGNED_IN', 'Send your identity: Authorization: Guest <id>:<secret> or Bearer <token>.', 401);
   }
 
+  const rateLimited = (seconds: number, what: string) => new PlayerError('RATE_LIMITED', `${what}; try again in ${seconds} s.`, 429, seconds);
+
+  /**
+   * Before a password is hashed (sign-in, claim): refused while the address used up its failures for the day,
+   * while this account+address pair is held after a run of wrong passwords, or past the address's attempts.
+   * Nothing here counts per account alone, so no one can lock an owner out from another address.
+   */
+  async function passwordGate(address: string, pair?: string): Promise<void> {
+    const day = await blockedFor(o.limits.failuresByAddress, address);
+    if (day !== null) throw rateLimited(day, 'Too many failed sign-ins from your address today');
+    const held = pair === undefined ? null : await blockedFor(o.limits.failuresByPair, pair);
+    if (held !== null) throw rateLimited(held, 'Too many wrong passwords for this account from your address');
+    const busy = await take(o.limits.passwordAttempts, address);
+    if (busy !== null) throw rateLimited(busy, 'Too many sign-in attempts from your address');
+  }
+
   const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {});
 
   r.post('/players', mutate<NewGuestResponse>(async (req, _res, s) => {
-    const wait = await take(o.limits.guests, o.address(req));
-    if (wait !== null) throw new PlayerError('RATE_LIMITED', `Too many new identities from your address; try again in ${wait} s.`, 429);
+    // The name as sent, checked first: a refused name (not text, say) changes nothing, the limit included.
     const name = body(req).name;
-    return s.accounts.createGuest(name === undefined ? undefined : String(name));
+    if (name !== undefined) checkDisplayName(name);
+    const wait = await take(o.limits.guests, o.address(req));
+    if (wait !== null) throw rateLimited(wait, 'Too many new identities from your address');
+    return s.accounts.createGuest(name);
   }));
 
   r.get('/me', run<MeResponse>(async (req, _res, s) => {
@@ -106,7 +126,13 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   r.post('/account/claim', mutate<SessionResponse>(async (req, _res, s) => {
     const me = await who(req, s);
     const b = body(req);
-    const player = await s.accounts.claim(me.id, b.username, b.password);
+    const address = o.address(req);
+    await passwordGate(address);
+    const player = await s.accounts.claim(me.id, b.username, b.password).catch(async (e: unknown) => {
+      // "Taken" tells that an account exists: it costs the address what a failed sign-in costs.
+      if (e instanceof PlayerError && e.code === 'USERNAME_TAKEN') await take(o.limits.failuresByAddress, address);
+      throw e;
+    });
     const session = await s.accounts.newSession(player.id);
     return { player, token: session.token, expiresAt: session.expiresAt.toISOString() };
   }));
@@ -115,14 +141,17 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     const b = body(req);
     const user = typeof b.username === 'string' ? b.username.trim().toLowerCase().slice(0, 40) : '';
     const address = o.address(req);
-    const limited = (await blockedFor(o.limits.loginAccount, user)) ?? (await take(o.limits.loginAddress, address));
-    if (limited !== null) throw new PlayerError('RATE_LIMITED', `Too many sign-in attempts; try again in ${limited} s.`, 429);
+    const pair = pairKey(user, address);
+    await passwordGate(address, pair);
     try {
       const { player, token, expiresAt } = await s.accounts.signIn(b.username, b.password);
+      // A success ends the run of consecutive failures from this address.
+      await clear(o.limits.failuresByPair, pair);
       return { player, token, expiresAt: expiresAt.toISOString() };
     } catch (e) {
-      // Only failures count against the account, so its owner is not locked out by their own sign-ins.
-      if (e instanceof PlayerError && e.code === 'BAD_CREDENTIALS') await take(o.limits.loginAccount, user);
+      if (e instanceof PlayerError && e.code === 'BAD_CREDENTIALS') {
+        await Promise.all([take(o.limits.failuresByAddress, address), take(o.limits.failuresByPair, pair, PAIR_HOLD_SECONDS)]);
+      }
       throw e;
     }
   }));
