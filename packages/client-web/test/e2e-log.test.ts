@@ -12,6 +12,7 @@ import { currentDecision, legalActions, type GameState } from '@isle-of-trains/r
 import { connect, stateOf, type Player } from '../../server/test/support/ops-game';
 import { waitFor } from '../../server/test/support/ops-proc';
 import { frame, shot, useE2E } from './e2e-support';
+import { inside } from '../../server/test/support/room-inside';
 
 jest.setTimeout(120_000);
 
@@ -42,12 +43,12 @@ test('e2e: after a reload mid-game the log panel reaches line 1 with the game\'s
     const state = stateOf(other);
     if (state.phase === 'ended') break;
     // Stop at 170 lines or more, on this seat's own decision: the bot does not move while the page reloads.
-    const serverGame = (matchMaker.getLocalRoomById(roomId) as unknown as { game: GameState }).game;
+    const serverGame = inside(matchMaker.getLocalRoomById(roomId)).game!;
     if ((state.log.at(-1)?.n ?? 0) >= Number(process.env.E2E_LOG_LINES ?? 170) && currentDecision(serverGame)?.seat === 0 && JSON.parse(state.game?.decisionJson ?? 'null')?.seat === 0) break;
     // Deliveries are ended as soon as they may be: this driver, choosing at random inside one, once
     // stopped making progress; takes, builds and loads make log lines just as well.
     // (from the server's own game: legalActions on this connection's decoded view once never returned)
-    const game = (matchMaker.getLocalRoomById(roomId) as unknown as { game: GameState }).game;
+    const game = inside(matchMaker.getLocalRoomById(roomId)).game!;
     // (nor loads into the bot's train: after one the server once stopped answering; see the report)
     const all = legalActions(game, 0).filter((a) => a.type !== 'returnCard' && !('seat' in a && a.seat !== 0));
     const end = all.find((a) => a.type === 'endDelivery');

@@ -94,5 +94,5 @@ test('refusals carry the server\'s code and words', async () => {
 });
 
 test('rating groups: 2 players, 3–4 players, none for solo', () => {
-  expect([1, 2, 3, 4].map(ratingGroup)).toEqual([null, '2p', '3-4p', '3-4p']);
+  expect([1, 2, 3, 4].map((n) => ratingGroup(n))).toEqual([null, '2p', '3-4p', '3-4p']);
 });

@@ -3,7 +3,7 @@ import { createOptions, failureText, openGames, type ListedGame } from '../src/n
 
 const listed = (roomId: string, meta: Partial<ListedGame['metadata']>): ListedGame => ({
   roomId, clients: 1, maxClients: 2,
-  metadata: { seats: 2, freeSeats: 1, humans: 1, bots: 0, mode: 'multiplayer', scenario: 0, phase: 'lobby', botLevel: 'greedy', turnTimeLimit: 0, creator: 'Ada', code: 'K7QX2M', rated: false, ...meta },
+  metadata: { game: 'isle', seats: 2, freeSeats: 1, humans: 1, bots: 0, mode: 'multiplayer', scenario: 0, phase: 'lobby', botLevel: 'greedy', turnTimeLimit: 0, creator: 'Ada', rated: false, ...meta },
 });
 
 describe('net helpers', () => {

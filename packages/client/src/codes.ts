@@ -1,4 +1,5 @@
 /** The room name, error codes, close codes and the room listing: constants and types only (no zod). */
+import type { GameId } from './players-api';
 
 /** The one room type a server offers. */
 export const ROOM_NAME = 'isle';
@@ -47,16 +48,21 @@ export const NO_RECONNECTION_WINDOW: readonly number[] = [
   CLOSE_CODES.MESSAGE_TOO_BIG, CLOSE_CODES.BAD_FRAME, CLOSE_CODES.FLOODING, CLOSE_CODES.SEAT_TAKEN,
 ];
 
-/** `GET /api/rooms` entries: the rooms that are not private. */
+/**
+ * `GET /api/rooms` entries: the rooms that are not private. The listing leaves out the join code: a
+ * room's code is for those its players give it to.
+ */
 export interface RoomListing {
   roomId: string;
   clients: number;
   maxClients: number;
-  metadata: RoomMetadata;
+  metadata: Omit<RoomMetadata, 'code'>;
 }
 
-/** A room's public metadata (the listing). */
+/** A room's metadata (the matchmaker's; the listing shows all of it but the code). */
 export interface RoomMetadata {
+  /** Which game the room plays ('isle' today; the room type names it too). */
+  game: GameId;
   seats: number;
   freeSeats: number;
   humans: number;

@@ -14,16 +14,34 @@ export interface PlayerInfo {
   username: string | null;
 }
 
-/** The rating groups: two-player tables, and tables of three or four. */
-export const RATING_GROUPS = ['2p', '3-4p'] as const;
+/** The games this site hosts: Isle of Trains, and the Ticket to Ride game on our Northern Europe map. */
+export const GAME_IDS = ['isle', 'ttr'] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+/**
+ * The rating groups, per game: Isle of Trains keeps its two (two-player tables, and tables of three or
+ * four) under their old names; the second game's are prefixed with its id. A rating in one game says
+ * nothing about the other, so each has its own groups and leaderboards.
+ */
+export const RATING_GROUPS = ['2p', '3-4p', 'ttr:2p', 'ttr:3-5p'] as const;
 /** A rating group (one rating per player and group; the leaderboards are by group). */
 export type RatingGroup = (typeof RATING_GROUPS)[number];
 
-/** The rating group a table of `players` seats counts in; null for solo (never rated). */
-export function ratingGroup(players: number): RatingGroup | null {
+/** The rating group a table of `players` seats of `game` counts in; null when such a table is never rated (solo). */
+export function ratingGroup(players: number, game: GameId = 'isle'): RatingGroup | null {
+  if (game === 'ttr') {
+    if (players === 2) return 'ttr:2p';
+    if (players >= 3 && players <= 5) return 'ttr:3-5p';
+    return null;
+  }
   if (players === 2) return '2p';
   if (players === 3 || players === 4) return '3-4p';
   return null;
+}
+
+/** Whether a text names a rating group (a leaderboard's address, a stored row). */
+export function isRatingGroup(s: string): s is RatingGroup {
+  return (RATING_GROUPS as readonly string[]).includes(s);
 }
 
 /** One player's rating in one group. */
@@ -56,6 +74,8 @@ export interface GameSeat {
 /** A finished game in a list (its replay: `GET /api/games/:id/replay`). */
 export interface GameSummary {
   id: string;
+  /** Which game was played. */
+  game: GameId;
   /** ISO time. */
   finishedAt: string;
   playerCount: number;

@@ -8,6 +8,7 @@ import { playerView, type Action, type GameState, type PlayerView } from '@isle-
 import { recordServerViews } from '../../server/test/support/view-history';
 import { bootServer, until, type TestServer } from '../../server/test/support/harness';
 import { IsleClient, IsleError, memorySeatStore, type ClientOptions, type Session } from '../src';
+import { inside } from '../../server/test/support/room-inside';
 
 /** Every view the server had, per room: entry i = point i of the game, JSON per seat and the spectator's. */
 const history = recordServerViews();
@@ -222,7 +223,7 @@ describe('session', () => {
     await until(() => s.view !== null, 5000, 'the game');
     const w = await client().spectate(s.roomId);
     await until(() => w.view !== null, 5000, 'spectator view');
-    const game = (ts.room(s.roomId) as unknown as { game: GameState }).game;
+    const game = inside(ts.room(s.roomId)).game!;
     expect(w.view).toEqual(playerView(game, 'spectator') as PlayerView);
     await Promise.all([s.leave(), w.leave()]);
   });

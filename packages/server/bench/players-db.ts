@@ -39,7 +39,7 @@ async function run(label: string, settings: DatabaseSettings): Promise<void> {
     const sorted = [...seats].sort((a, b) => b.score - a.score);
     for (const s of seats) s.place = 1 + sorted.findIndex((x) => x.score === s.score);
     const game: FinishedGame = {
-      id: `bench-${g}`, finishedAt: new Date(), options: { players: n }, seed: `s${g}`,
+      id: `bench-${g}`, game: 'isle', finishedAt: new Date(), options: { players: n }, seed: `s${g}`,
       actions: Array.from({ length: 400 }, (_, i) => ({ seat: i % n, action: { type: 'take', from: 'deck' } })), result: {}, seats, rated: true,
     };
     t = performance.now();

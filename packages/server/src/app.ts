@@ -16,7 +16,7 @@ import { endOversizeFast } from './oversize';
 import { loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { ReplayStore } from './replays';
-import { CLOSE_CODES, type ChatLine, type ReplayJSON } from '@isle-of-trains/client/protocol';
+import { CLOSE_CODES, type ChatLine, type ReplayJSON, type RoomListing } from '@isle-of-trains/client/protocol';
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
 import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
@@ -117,14 +117,6 @@ export interface IsleServer {
   readonly outbox: ArchiveOutbox | null;
   /** The restore in progress (games not back yet are restored on their first join, or in the background). */
   readonly restoring: LazyRestore | null;
-}
-
-/** Public listing entry (GET /api/rooms). */
-export interface RoomListing {
-  roomId: string;
-  clients: number;
-  maxClients: number;
-  metadata: Omit<RoomMetadata, 'code'>;
 }
 
 export function createServer(options: CreateServerOptions = {}): IsleServer {

@@ -32,6 +32,8 @@ export interface RestoredGame {
   code?: string;
   /** One entry per seat, by index (the last `seat` entry of each index wins). */
   seats: SeatEntry[];
+  /** Which game the log is of (its start names it; older logs are Isle of Trains). */
+  game: 'isle' | 'ttr';
   /** The stored seed's hash, as published at the start. */
   seedHash: string;
   /**
@@ -66,6 +68,8 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: Match)
   }
   if (!start) return { kind: 'lobby' };
   if (!create) throw new RestoreError(`${roomId}: log has a start but no create entry`);
+  const game = start.game ?? 'isle';
+  if (game !== 'isle') throw new RestoreError(`${roomId}: a log of the game "${String(game)}", which this server cannot replay`);
   let play: Match;
   if (replayed) {
     // already replayed through the rules (salvageLog): not twice
@@ -87,7 +91,7 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: Match)
   return {
     kind: 'game',
     game: {
-      roomId, createOptions: create.options, code: create.code, seats, seedHash: start.seedHash, match: play, logLength: entries.length,
+      roomId, createOptions: create.options, code: create.code, seats, game, seedHash: start.seedHash, match: play, logLength: entries.length,
     },
   };
 }

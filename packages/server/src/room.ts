@@ -937,6 +937,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private async updateMetadata(): Promise<void> {
     const creatorSlot = this.slots.find((sl) => sl.sessionId !== null && sl.sessionId === this.creator);
     const meta: RoomMetadata = {
+      game: 'isle',
       seats: this.opts.seats,
       freeSeats: this.state.phase === 'lobby' ? this.slots.filter((sl) => sl.kind === 'empty').length : 0,
       humans: this.slots.filter((sl) => sl.kind === 'human').length,

@@ -8,6 +8,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { currentDecision, playerView, type GameState } from '@isle-of-trains/rules';
 import type { Room } from '@colyseus/sdk';
 import { autoplay, bootServer, until, viewOf, watch, type Player, type Seen, type TestServer } from './support/harness';
+import { inside } from './support/room-inside';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer(); });
@@ -26,14 +27,14 @@ test('two rooms use the same patch and full-state buffers', async () => {
 });
 
 test('rooms patching in turn, spectators joining between their patches: each client decodes its own room', async () => {
-  const tables: { r: Room; seen: Seen; p: Player; server: { game: GameState } }[] = [];
+  const tables: { r: Room; seen: Seen; p: Player; server: { readonly game: GameState } }[] = [];
   for (const [seats, name] of [[2, 'Ada'], [3, 'Bea'], [4, 'Cy']] as const) {
     const r = await ts.client().create('isle', { seats, bots: seats - 1, name });
     const seen = watch(r);
     await until(() => seen.seat === 0, 3000, 'seat');
     r.send('start', {});
     await until(() => (r.state as { phase?: string }).phase === 'playing', 3000, 'start');
-    tables.push({ r, seen, p: autoplay(r, seen), server: ts.room(r.roomId) as unknown as { game: GameState } });
+    tables.push({ r, seen, p: autoplay(r, seen), server: { get game() { return inside(ts.room(r.roomId)).game!; } } });
   }
   const problems: string[] = [];
   const check = (label: string, got: unknown, game: GameState, seat: number | 'spectator') => {

@@ -22,6 +22,7 @@ import {
 } from './support/harness';
 import { recordServerViews } from './support/view-history';
 import { createLogger } from '../src/logger';
+import { inside } from './support/room-inside';
 
 /** Every PlayerView the server had, per room: index = point of the game, entry = JSON per seat (then the spectator's). */
 const history = recordServerViews();
@@ -220,7 +221,7 @@ describe('face-down loads over the network', () => {
     }
     const players = conns.map((c) => play(c, 1_000_000, faceDownFirst(() => c.seen.seat!)));
     first.send('start', {});
-    const server = ts.room(first.roomId) as unknown as { game: GameState | null };
+    const server = inside(ts.room(first.roomId));
     const foreignLoads = () => (server.game?.players ?? []).flatMap((p) => p.train.flatMap((car, ci) => car.loads.flatMap((l, li) => (
       l.kind === 'card' && l.faceDown && l.by !== undefined && l.by !== p.seat ? [{ owner: p.seat, ci, li, by: l.by, card: l.card }] : []))));
     // Play until at least three cards lie face down on trains other than their loader's.

@@ -8,7 +8,7 @@ import { migrationProvider } from '../src/db/migrations';
 import { Accounts, PlayerError } from '../src/players/accounts';
 import { Archive, isRatedTable, type FinishedGame } from '../src/players/archive';
 import { ChatLog, CHAT_MAX_CHARS } from '../src/players/chat';
-import { NEW_SKILL, displayRating } from '../src/players/ratings';
+import { NEW_SKILL, displayRating, ratingGroup } from '../src/players/ratings';
 import { DATABASES, freshDatabase } from './support/databases';
 
 jest.setTimeout(60_000);
@@ -19,7 +19,7 @@ async function refused(p: Promise<unknown>, code: string): Promise<void> {
 }
 
 function game(id: string, seats: FinishedGame['seats'], rated: boolean, at = new Date('2026-11-20T10:00:00Z')): FinishedGame {
-  return { id, finishedAt: at, options: { players: seats.length }, seed: `seed-${id}`, actions: [{ seat: 0, action: { type: 'take', from: 'deck' } }], result: { winners: [0] }, seats, rated };
+  return { id, game: 'isle', finishedAt: at, options: { players: seats.length }, seed: `seed-${id}`, actions: [{ seat: 0, action: { type: 'take', from: 'deck' } }], result: { winners: [0] }, seats, rated };
 }
 
 describe.each(DATABASES)('players database on %s', (kind) => {
@@ -184,12 +184,43 @@ describe.each(DATABASES)('players database on %s', (kind) => {
     expect(board.map((r) => r.rating)).toEqual([...board.map((r) => r.rating)].sort((x, y) => y - x));
   });
 
+  test('each game has its own rating groups and leaderboards; the lists say which game was played', async () => {
+    const a = new Accounts(d.db);
+    const ada = (await a.createGuest('Ada')).player;
+    const bea = (await a.createGuest('Bea')).player;
+    const arch = new Archive(d.db);
+    const seats = [
+      { seat: 0, playerId: ada.id, name: 'Ada', botLevel: null, score: 70, place: 1 },
+      { seat: 1, playerId: bea.id, name: 'Bea', botLevel: null, score: 50, place: 2 },
+    ];
+    await arch.archive(game('isle-1', seats, true, new Date('2026-11-20T10:00:00Z')));
+    await arch.archive({ ...game('ttr-1', seats.map((s) => ({ ...s, place: 3 - s.place })), true, new Date('2026-11-20T11:00:00Z')), game: 'ttr' });
+    // The same two players, one game each: Ada leads Isle's board and trails the second game's.
+    expect((await arch.leaderboard('2p')).map((r) => r.name)).toEqual(['Ada', 'Bea']);
+    expect((await arch.leaderboard('ttr:2p')).map((r) => r.name)).toEqual(['Bea', 'Ada']);
+    expect((await arch.ratingsOf(ada.id)).map((r) => [r.group, r.games])).toEqual([['2p', 1], ['ttr:2p', 1]]);
+    expect((await arch.recent()).map((g) => [g.id, g.game])).toEqual([['ttr-1', 'ttr'], ['isle-1', 'isle']]);
+    // A row written before the column existed reads as Isle of Trains.
+    const row = await d.db.selectFrom('games').select('game').where('id', '=', 'isle-1').executeTakeFirstOrThrow();
+    expect(row.game).toBe('isle');
+  });
+
+  test('the rating groups by game and table size; solo and oversized tables are never rated', () => {
+    expect([1, 2, 3, 4, 5].map((n) => ratingGroup(n))).toEqual([null, '2p', '3-4p', '3-4p', null]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => ratingGroup(n, 'ttr'))).toEqual([null, 'ttr:2p', 'ttr:3-5p', 'ttr:3-5p', 'ttr:3-5p', null]);
+    const human = (id: string) => ({ playerId: id, botLevel: null, hasAccount: true });
+    expect(isRatedTable(['a', 'b', 'c', 'd', 'e'].map(human), 'ttr')).toBe(true);
+    expect(isRatedTable(['a', 'b', 'c', 'd', 'e'].map(human))).toBe(false);
+  });
+
   test('which tables are rated: only signed-in accounts, no bots, 2–4 seats', () => {
     const human = { playerId: 'p1', botLevel: null, hasAccount: true };
     expect(isRatedTable([human, { ...human, playerId: 'p2' }])).toBe(true);
     expect(isRatedTable([human, { playerId: null, botLevel: 'greedy', hasAccount: false }])).toBe(false);
     expect(isRatedTable([human, { playerId: 'p2', botLevel: null, hasAccount: false }])).toBe(false);
     expect(isRatedTable([human])).toBe(false);
+    // One account in two seats would play itself.
+    expect(isRatedTable([human, { ...human }])).toBe(false);
   });
 
   test('chat: plain text, trimmed, limited, stored with the game in order', async () => {

@@ -8,13 +8,14 @@ import type { Room as SDKRoom } from '@colyseus/sdk';
 import { playerView, type GameState } from '@isle-of-trains/rules';
 import { autoplay, bootServer, getJSON, sleep, until, viewOf, watch, type Seen, type TestServer } from './support/harness';
 import { stateFromWire } from '@isle-of-trains/client';
+import { inside } from './support/room-inside';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ RECONNECT_SECONDS: 1, MIN_TURN_SECONDS: 1 }); });
 afterAll(async () => { await ts.close(); });
 
 const state = (r: SDKRoom) => r.state as any;
-const server = (roomId: string) => ts.room(roomId) as unknown as { game: GameState | null; actionLog: { seat: number }[] };
+const server = (roomId: string) => inside(ts.room(roomId));
 const handOf = (r: SDKRoom, seat: number): string[] | undefined => {
   const h = state(r)?.game?.players?.[seat]?.hand;
   return h ? Array.from(h as Iterable<string>) : undefined;

@@ -6,6 +6,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { legalActions, type GameState } from '@isle-of-trains/rules';
 import { autoplay, bootServer, getJSON, sleep, until, viewOf, watch, type Seen, type TestServer } from './support/harness';
+import { inside } from './support/room-inside';
 
 let ts: TestServer;
 // Every client here is 127.0.0.1: the oversize frame of one test would slow the address for the
@@ -16,7 +17,7 @@ afterAll(async () => { await ts.close(); });
 const state = (r: SDKRoom) => r.state as any;
 /** Close a room whose game is still running (otherwise bots would finish it in the background). */
 const dispose = async (roomId: string) => { await (ts.room(roomId) as unknown as { disconnect(code?: number): Promise<unknown> } | undefined)?.disconnect(4000); };
-const serverGame = (roomId: string) => (ts.room(roomId) as unknown as { game: GameState | null }).game;
+const serverGame = (roomId: string) => inside(ts.room(roomId)).game;
 
 async function errorAfter(seen: Seen, send: () => void, ms = 3000) {
   const before = seen.errors.length;

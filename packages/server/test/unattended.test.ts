@@ -6,6 +6,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { autoplay, bootServer, sleep, until, watch, type Seen, type TestServer } from './support/harness';
+import { inside } from './support/room-inside';
 
 const LIMIT = 25;
 let ts: TestServer;
@@ -13,7 +14,7 @@ beforeAll(async () => { ts = await bootServer({ RECONNECT_SECONDS: 1, MAX_UNATTE
 afterAll(async () => { await ts.close(); });
 
 const state = (r: SDKRoom) => r.state as any;
-const server = (roomId: string) => ts.room(roomId) as unknown as { actionLog: unknown[] } | undefined;
+const server = (roomId: string) => inside(ts.room(roomId) as unknown | undefined);
 const dropSocket = (r: SDKRoom) => (r.connection.transport as unknown as { ws: { terminate(): void } }).ws.terminate();
 
 async function startedWithBot(): Promise<{ a: SDKRoom; sa: Seen }> {

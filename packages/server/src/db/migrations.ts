@@ -84,10 +84,26 @@ const m002: Migration = {
   },
 };
 
+/**
+ * The site hosts a second game: each archived game says which it was (the games already archived were all
+ * Isle of Trains), and the public list can be read per game along an index.
+ */
+const m003: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').addColumn('game', 'text', (c) => c.notNull().defaultTo('isle')).execute();
+    await db.schema.createIndex('games_game_finished').on('games').columns(['game', 'finished_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('games_game_finished').execute();
+    await db.schema.alterTable('games').dropColumn('game').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_players_games_ratings_chat': m001,
   '002_leaderboard_index': m002,
+  '003_games_game': m003,
 };
 
 export const migrationProvider: MigrationProvider = {

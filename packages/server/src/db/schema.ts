@@ -33,6 +33,8 @@ export interface SessionsTable {
 
 export interface GamesTable {
   id: string;
+  /** Which game ('isle' | 'ttr'); rows from before the column existed are Isle of Trains games. */
+  game: ColumnType<string, string | undefined, string>;
   started_at: Timestamp | null;
   finished_at: Timestamp;
   player_count: number;
@@ -59,7 +61,7 @@ export interface GamePlayersTable {
 
 export interface RatingsTable {
   player_id: string;
-  /** '2p' or '3-4p': one rating per player-count group. */
+  /** A rating group of the client package's RATING_GROUPS ('2p', '3-4p', 'ttr:2p', 'ttr:3-5p'): one rating per game and player-count group. */
   grp: string;
   mu: number;
   sigma: number;

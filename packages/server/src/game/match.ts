@@ -69,7 +69,7 @@ export class Match {
   /** A new game: its `start` record goes to the journal ('keep': the start has happened once the seats are set). */
   static begin(options: GameOptions, settings: MatchSettings & { now: () => string }): Match {
     const m = new Match(options, settings.now(), settings);
-    m.journal?.write({ t: 'start', at: m.startedAt, options: { ...options, names: [...(options.names ?? [])] }, seedHash: m.seedHash }, 'keep');
+    m.journal?.write({ t: 'start', at: m.startedAt, game: 'isle', options: { ...options, names: [...(options.names ?? [])] }, seedHash: m.seedHash }, 'keep');
     return m;
   }
 

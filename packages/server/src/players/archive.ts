@@ -7,7 +7,7 @@ import { createHash } from 'crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
-import type { GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
+import type { GameId, GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
 import type { Replay } from '../replays';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
 
@@ -16,6 +16,8 @@ export type ArchivedSeat = GameSeat;
 
 export interface FinishedGame {
   id: string;
+  /** Which game (rating groups and lists are per game). */
+  game: GameId;
   startedAt?: Date;
   finishedAt: Date;
   options: { players: number; mode?: string; scenario?: number | null; [k: string]: unknown };
@@ -32,8 +34,8 @@ export interface FinishedGame {
  * account in two seats would play itself and could raise its rating at will; such a table still plays,
  * unrated.
  */
-export function isRatedTable(seats: { playerId: string | null; botLevel: string | null; hasAccount: boolean }[]): boolean {
-  if (ratingGroup(seats.length) === null) return false;
+export function isRatedTable(seats: { playerId: string | null; botLevel: string | null; hasAccount: boolean }[], game: GameId = 'isle'): boolean {
+  if (ratingGroup(seats.length, game) === null) return false;
   if (!seats.every((s) => s.botLevel === null && s.playerId !== null && s.hasAccount)) return false;
   return new Set(seats.map((s) => s.playerId)).size === seats.length;
 }
@@ -47,14 +49,14 @@ export class Archive {
     return this.db.transaction().execute(async (tx) => {
       const mode = g.options.players === 1 ? String(g.options.mode ?? 'challenge') : 'multiplayer';
       const ins = await tx.insertInto('games').values({
-        id: g.id, started_at: g.startedAt ?? null, finished_at: g.finishedAt, player_count: g.options.players, mode, rated: g.rated,
+        id: g.id, game: g.game, started_at: g.startedAt ?? null, finished_at: g.finishedAt, player_count: g.options.players, mode, rated: g.rated,
         options: JSON.stringify(g.options), seed: g.seed, actions: JSON.stringify(g.actions), result: JSON.stringify(g.result ?? null),
       }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
       if (Number(ins.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
       await tx.insertInto('game_players').values(g.seats.map((s) => ({
         game_id: g.id, seat: s.seat, player_id: s.playerId, name: s.name, bot_level: s.botLevel, score: s.score, place: s.place,
       }))).execute();
-      const group = ratingGroup(g.options.players);
+      const group = ratingGroup(g.options.players, g.game);
       if (g.rated && group) {
         const ids = g.seats.map((s) => s.playerId!);
         const rows = await tx.selectFrom('ratings').selectAll().where('grp', '=', group).where('player_id', 'in', ids).forUpdate().execute();
@@ -95,10 +97,10 @@ export class Archive {
 
   private async summaries(ids: string[]): Promise<GameSummary[]> {
     if (ids.length === 0) return [];
-    const games = await this.db.selectFrom('games').select(['id', 'finished_at', 'player_count', 'mode', 'rated']).where('id', 'in', ids).orderBy('finished_at', 'desc').execute();
+    const games = await this.db.selectFrom('games').select(['id', 'game', 'finished_at', 'player_count', 'mode', 'rated']).where('id', 'in', ids).orderBy('finished_at', 'desc').execute();
     const seats = await this.db.selectFrom('game_players').selectAll().where('game_id', 'in', ids).orderBy('seat').execute();
     return games.map((g) => ({
-      id: g.id, finishedAt: new Date(g.finished_at).toISOString(), playerCount: g.player_count, mode: g.mode, rated: g.rated,
+      id: g.id, game: g.game as GameId, finishedAt: new Date(g.finished_at).toISOString(), playerCount: g.player_count, mode: g.mode, rated: g.rated,
       seats: seats.filter((s) => s.game_id === g.id).map((s) => ({ seat: s.seat, playerId: s.player_id, name: s.name, botLevel: s.bot_level, score: s.score, place: s.place })),
     }));
   }

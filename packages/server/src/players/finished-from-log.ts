@@ -42,7 +42,7 @@ export function finishedGameFromLog(roomId: string, entries: readonly LogEntry[]
   const scores: ScoreBreakdown = scoreBreakdown(m.state);
   const { seed, ...options } = m.options;
   return finishedGameRecord({
-    id: roomId, startedAt: new Date(m.startedAt), finishedAt: new Date(end.at), options, seed,
-    actions: m.actions, scores, seats, rated: isRatedTable(seats),
+    id: roomId, game: g.game, startedAt: new Date(m.startedAt), finishedAt: new Date(end.at), options, seed,
+    actions: m.actions, scores, seats, rated: isRatedTable(seats, g.game),
   });
 }

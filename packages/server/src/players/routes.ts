@@ -15,6 +15,7 @@ import type {
   GamesResponse, LeaderboardResponse, MeResponse, NewGuestResponse, PlayerPage, PlayersApiRefusal, RenameResponse, SessionResponse,
   SignOutEverywhereResponse, SignOutResponse,
 } from '@isle-of-trains/client/protocol';
+import { isRatingGroup, RATING_GROUPS } from '@isle-of-trains/client/protocol';
 import { blockedFor, clear, PAIR_HOLD_SECONDS, pairKey, take, type PlayerLimits } from './limits';
 
 export interface PlayerServices {
@@ -183,7 +184,7 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
 
   r.get('/leaderboard/:group', run<LeaderboardResponse>(async (req, _res, s) => {
     const group = String(req.params.group);
-    if (group !== '2p' && group !== '3-4p') throw new PlayerError('NOT_FOUND', 'Leaderboards are "2p" and "3-4p".', 404);
+    if (!isRatingGroup(group)) throw new PlayerError('NOT_FOUND', `Leaderboards are ${RATING_GROUPS.map((g) => `"${g}"`).join(', ')}.`, 404);
     return { group, players: await s.archive.leaderboard(group) };
   }));
 

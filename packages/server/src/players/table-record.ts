@@ -33,6 +33,8 @@ export function places(scores: ScoreBreakdown, leavers: boolean[]): number[] {
 
 export function finishedGameRecord(g: {
   id: string;
+  /** Which game; Isle of Trains when absent. */
+  game?: FinishedGame['game'];
   startedAt?: Date;
   finishedAt: Date;
   options: FinishedGame['options'];
@@ -50,5 +52,5 @@ export function finishedGameRecord(g: {
   const seats: ArchivedSeat[] = g.seats.map((s, seat) => ({
     seat, playerId: s.playerId, name: s.name, botLevel: s.botLevel, score: g.scores.players[seat].total, place: p[seat],
   }));
-  return { id: g.id, startedAt: g.startedAt, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated };
+  return { id: g.id, game: g.game ?? 'isle', startedAt: g.startedAt, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated };
 }

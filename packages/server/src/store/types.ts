@@ -51,6 +51,8 @@ export interface SeatEntry {
 export interface StartEntry {
   t: 'start';
   at: string;
+  /** Which game's rules replay this log; logs from before the second game have none and are Isle of Trains. */
+  game?: 'isle' | 'ttr';
   /** Exactly what createGame was given, seed included. */
   options: { players: number; seed: string; mode?: string; scenario?: number; names?: string[] };
   seedHash: string;

@@ -5,6 +5,7 @@
  */
 import { playerView, type GameState } from '@isle-of-trains/rules';
 import { IsleRoom } from '../../src/room';
+import { inside } from './room-inside';
 
 export type ViewHistory = Map<string, string[][]>;
 
@@ -15,7 +16,7 @@ export function recordServerViews(): ViewHistory {
   const originalRefresh = proto.refreshMirror;
   proto.refreshMirror = function (this: IsleRoom) {
     originalRefresh.call(this);
-    const game = (this as unknown as { game: GameState | null }).game;
+    const game = inside(this).game;
     if (!game) return;
     let h = history.get(this.roomId);
     if (!h) history.set(this.roomId, h = []);
