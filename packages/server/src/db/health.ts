@@ -33,8 +33,12 @@ export function isConnectionFault(e: unknown): boolean {
 
 export class DatabaseHealth {
   private downSince: number | null = null;
+  /** When the last failure happened (ms), for the quiet time. */
   private lastFailure = 0;
-  private lastSuccess = 0;
+  /** Which came last, a success or a failure: event numbers, as two can share a millisecond. */
+  private event = 0;
+  private failureEvent = 0;
+  private successEvent = 0;
   private failures = 0;
   private settleTimer: NodeJS.Timeout | null = null;
   private readonly seen = new WeakSet<object>();
@@ -54,6 +58,7 @@ export class DatabaseHealth {
     }
     if (e !== null && typeof e === 'object') this.seen.add(e);
     this.lastFailure = Date.now();
+    this.failureEvent = ++this.event;
     this.failures++;
     if (this.downSince !== null) return;
     this.downSince = this.lastFailure;
@@ -64,7 +69,7 @@ export class DatabaseHealth {
 
   /** A query succeeded: the database is back once nothing has failed for settleMs. */
   succeeded(): void {
-    this.lastSuccess = Date.now();
+    this.successEvent = ++this.event;
     if (this.downSince === null) return;
     this.settle();
   }
@@ -83,7 +88,7 @@ export class DatabaseHealth {
   private settle(): void {
     if (this.downSince === null || this.settleTimer) return;
     const quietFor = Date.now() - this.lastFailure;
-    if (this.lastSuccess > this.lastFailure && quietFor >= this.settleMs) {
+    if (this.successEvent > this.failureEvent && quietFor >= this.settleMs) {
       this.logger.info({ type: 'players', downMs: Date.now() - this.downSince, failed: this.failures }, 'players database available again');
       this.downSince = null;
       return;
@@ -91,7 +96,7 @@ export class DatabaseHealth {
     // Look again once the quiet time would be over; a success after the last failure is needed then too.
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
-      if (this.lastSuccess > this.lastFailure) this.settle();
+      if (this.successEvent > this.failureEvent) this.settle();
     }, Math.max(10, this.settleMs - quietFor));
     this.settleTimer.unref?.();
   }
