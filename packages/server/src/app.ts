@@ -126,12 +126,14 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const liveRooms = new Set<RoomLike>();
   const redis = config.REDIS_URL ? new RedisLinks(logger, redisWhere(config.REDIS_URL)) : null;
   let storeHealth: StoreHealth | null = null;
-  const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined }, botPoolCounts);
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
   // Under tests without DATA_DIR the players' database is off unless a test asks for it (PLAYERS_DB):
   // starting PGlite takes the event loop for a moment, which would disturb tests about other things.
   const playersOff = inJestWithoutDataDir && overrides.PLAYERS_DB === undefined && !(env ?? process.env).PLAYERS_DB;
   const players = playersOff ? null : PlayersService.fromConfig(config, logger, inJestWithoutDataDir);
+  const metrics = new Metrics(() => liveRooms, {
+    store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined, playersDb: players ? () => players.health.ok : undefined,
+  }, botPoolCounts);
   // With a players' database, a finished game is filed as owed to its archive in the write that ends it.
   const store = givenStore ?? createStore({ ...config, ...(inJestWithoutDataDir ? { STORE: 'memory' as const } : {}), owesArchive: players !== null }, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
   let outbox: ArchiveOutbox | null = null;
@@ -208,6 +210,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           services: () => players.get(),
           limits: playerLimits,
           logger,
+          health: players.health,
           // X-Forwarded-For only from TRUSTED_PROXIES, as for the matchmaking quotas.
           address: (req) => clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted),
           allowedOrigins: clientOrigins,

@@ -19,6 +19,8 @@
  *                                           cut off), quarantined (not restorable), failed (an error)
  *   isle_store_up                           1 while the game store takes writes, 0 while it does not
  *   isle_redis_up                           1 while every Redis connection is ready (absent without Redis)
+ *   isle_players_db_up                      1 while the players' database answers, 0 during an outage
+ *                                           (src/db/health.ts; absent with PLAYERS_DB=off)
  *   nodejs_eventloop_lag_seconds (+ _p50/_p90/_p99 ...), process_* and nodejs_* defaults
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -48,7 +50,7 @@ export class Metrics {
 
   constructor(
     rooms: () => Iterable<RoomLike> = () => [],
-    health: { store?: () => boolean; redis?: () => boolean } = {},
+    health: { store?: () => boolean; redis?: () => boolean; playersDb?: () => boolean } = {},
     /** The bot worker pool's counts (BotPool.counts), read at every scrape; null or absent without workers. */
     botPool: () => { timeouts: number; errors: number } | null = () => null,
   ) {
@@ -122,6 +124,8 @@ export class Metrics {
     new Gauge({ name: 'isle_store_up', help: '1 while the game store takes writes', registers, collect() { this.set(!storeUp || storeUp() ? 1 : 0); } });
     const redisUp = health.redis;
     if (redisUp) new Gauge({ name: 'isle_redis_up', help: '1 while every Redis connection is ready', registers, collect() { this.set(redisUp() ? 1 : 0); } });
+    const playersDbUp = health.playersDb;
+    if (playersDbUp) new Gauge({ name: 'isle_players_db_up', help: "1 while the players' database answers, 0 during an outage", registers, collect() { this.set(playersDbUp() ? 1 : 0); } });
   }
 
   /** The archive outbox: games waiting for the players' archive, and games it archived (fresh or already there). */

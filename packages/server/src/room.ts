@@ -257,7 +257,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (typeof identity !== 'string' || !this.deps.players) return { player: null };
     const player = await resolveIdentity(this.deps.players, identity).catch((e: Error & { code?: string }) => {
       if (e instanceof PlayerError) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_IDENTITY: ${e.message}`);
-      this.rlog.warn({ event: 'identity', err: { message: e.message } }, 'players database unreachable; joining without identity');
+      // A database outage is logged once by its health tracker (src/db/health.ts), not once per join.
+      if (!this.deps.players?.health.reported(e)) this.rlog.warn({ event: 'identity', err: { message: e.message } }, 'players database unreachable; joining without identity');
       return null;
     });
     return { player };
@@ -505,7 +506,9 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     if (id !== undefined) client.send('ack', { id });
     this.rlog.info({ event: 'chat', seat: seat ?? -1, chars: text.length }, 'chat line');
     this.deps.players?.get().then((p) => p.chat.add(this.roomId, { seat, playerId, name, text }, new Date(line.at)))
-      .catch((e: Error) => this.rlog.warn({ event: 'chat', err: { message: e.message } }, 'chat line not kept'));
+      .catch((e: Error) => {
+        if (!this.deps.players?.health.reported(e)) this.rlog.warn({ event: 'chat', err: { message: e.message } }, 'chat line not kept');
+      });
   }
 
   private unknownMessage(client: IsleClient, type: string | number, id: string | number | undefined): void {

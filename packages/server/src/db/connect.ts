@@ -7,8 +7,9 @@ import * as path from 'path';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { Pool } from 'pg';
+import type { DatabaseHealth } from './health';
 import { migrationProvider } from './migrations';
+import { postgresPool } from './pg-pool';
 import type { Database } from './schema';
 
 export interface DatabaseSettings {
@@ -18,6 +19,8 @@ export interface DatabaseSettings {
   dataDir?: string;
   /** PostgreSQL schema to work in (tests use a fresh one each); created when missing. */
   schema?: string;
+  /** Told the outcome of every query to PostgreSQL (an outage is logged once, src/db/health.ts). */
+  health?: DatabaseHealth;
 }
 
 export interface PlayersDb {
@@ -55,11 +58,10 @@ export async function openDatabase(settings: DatabaseSettings): Promise<PlayersD
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new DatabaseError(`bad schema name "${schema}"`);
   if (settings.url) {
     kind = 'postgres';
-    const pool = new Pool({ connectionString: settings.url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-    // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
-    pool.on('error', () => undefined);
+    // Connection faults fail only the query they hit, and are counted in settings.health (src/db/pg-pool.ts).
+    const pool = postgresPool(settings.url, schema, settings.health);
     if (schema) {
-      const c = await pool.connect().catch((e: Error) => { throw new DatabaseError(`cannot reach PostgreSQL at DATABASE_URL: ${e.message}`); });
+      const c = await pool.pg.connect().catch((e: Error) => { throw new DatabaseError(`cannot reach PostgreSQL at DATABASE_URL: ${e.message}`); });
       try { await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`); } finally { c.release(); }
     }
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

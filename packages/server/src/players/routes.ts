@@ -8,6 +8,7 @@
  * with a visitor's identity; the origin check is a second line for browsers that send one anyway.
  */
 import express, { type Request, type Response, type Router } from 'express';
+import type { DatabaseHealth } from '../db/health';
 import type { Logger } from '../logger';
 import { Accounts, checkDisplayName, PlayerError, type PlayerRecord } from './accounts';
 import type { Archive } from './archive';
@@ -28,6 +29,8 @@ export interface PlayerRoutesOptions {
   services: () => Promise<PlayerServices>;
   limits: PlayerLimits;
   logger: Logger;
+  /** Database faults counted (and logged once per outage) there are answered without a line of their own. */
+  health?: DatabaseHealth;
   /** The client's address (honouring X-Forwarded-For only from trusted proxies). */
   address: (req: Request) => string;
   /** Extra origins allowed to make state-changing requests besides the server's own. */
@@ -55,8 +58,9 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
         if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
         send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message });
       } else {
-        // Never log request bodies here: they may hold passwords or secrets.
-        o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
+        // Never log request bodies here: they may hold passwords or secrets. A database outage is logged
+        // once by the health tracker, not once per request; anything else is logged here.
+        if (!o.health?.reported(e)) o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
         send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
       }
     }

@@ -1,10 +1,12 @@
 /**
  * The players' database as the server uses it: opened on first use (playing needs none of it, and opening
  * PGlite takes a moment), shared by the HTTP routes and the rooms, closed with the server. A failure to
- * open is logged once per attempt and retried on the next use, so a database that comes back is used again.
+ * open is retried on the next use, so a database that comes back is used again. Failures count in
+ * `health` (src/db/health.ts), which logs an outage once when it starts and once when it ends.
  */
 import type { Config } from '../config';
 import { openDatabase, type PlayersDb } from '../db/connect';
+import { DatabaseHealth } from '../db/health';
 import type { Logger } from '../logger';
 import { Accounts } from './accounts';
 import { Archive } from './archive';
@@ -20,8 +22,12 @@ export interface Players {
 export class PlayersService {
   private opening: Promise<{ db: PlayersDb; players: Players }> | null = null;
   private closed = false;
+  /** Up or down, from the outcome of the queries; an outage is logged once (src/db/health.ts). */
+  readonly health: DatabaseHealth;
 
-  constructor(private readonly settings: { url?: string; dataDir?: string }, private readonly logger: Logger) {}
+  constructor(private readonly settings: { url?: string; dataDir?: string }, private readonly logger: Logger) {
+    this.health = new DatabaseHealth(logger);
+  }
 
   /** From the server's settings: DATABASE_URL, else PGlite in DATA_DIR; in memory under tests without DATA_DIR. */
   static fromConfig(config: Config, logger: Logger, inMemory: boolean): PlayersService | null {
@@ -32,12 +38,13 @@ export class PlayersService {
 
   get(): Promise<Players> {
     if (this.closed) return Promise.reject(new Error('the server is shutting down'));
-    this.opening ??= openDatabase(this.settings).then((db) => {
+    this.opening ??= openDatabase({ ...this.settings, health: this.health }).then((db) => {
+      this.health.succeeded();
       this.logger.info({ type: 'players', db: db.kind }, 'players database ready');
       return { db, players: { accounts: new Accounts(db.db), archive: new Archive(db.db), chat: new ChatLog(db.db), kind: db.kind } };
     }).catch((e: Error) => {
       this.opening = null;
-      this.logger.error({ type: 'players', err: { message: e.message } }, 'players database unavailable');
+      this.health.failed(e);
       throw e;
     });
     return this.opening.then((o) => o.players);
@@ -45,6 +52,7 @@ export class PlayersService {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.health.stop();
     const o = await this.opening?.catch(() => null);
     await o?.db.close();
   }
