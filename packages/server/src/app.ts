@@ -19,7 +19,8 @@ import { ReplayStore } from './replays';
 import { CLOSE_CODES, type ChatLine, type ReplayJSON } from '@isle-of-trains/client/protocol';
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
-import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
+import { createStore, FileStore, nodeIdOf, storeKind, StoreHealth, type GameStore } from './store';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { RedisLinks, redisWhere } from './redis-links';
 import { Metrics, type RoomLike } from './metrics';
 import { restoreOptions, replayFromLog, type RestoreReport } from './restore';
@@ -133,6 +134,13 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let storeHealth: StoreHealth | null = null;
   const metrics = new Metrics(() => liveRooms, { store: () => storeHealth?.ok ?? true, redis: redis ? () => redis.ok : undefined }, botPoolCounts);
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
+  // One process per data directory (src/data-dir-lock.ts): the file store's game logs and the embedded
+  // PGlite (DATA_DIR/players-db) are both written by this process alone. A refused lock ends the start.
+  const usesFiles = !givenStore && !inJestWithoutDataDir && storeKind(config) === 'file';
+  const usesPglite = !inJestWithoutDataDir && config.PLAYERS_DB === 'auto' && !config.DATABASE_URL;
+  const dataDirLock: DataDirLock | null = usesFiles || usesPglite
+    ? lockDataDir(config.DATA_DIR, [usesFiles ? 'game logs' : '', usesPglite ? 'players database (players-db)' : ''].filter(Boolean).join(' and '))
+    : null;
   const store = givenStore ?? createStore(inJestWithoutDataDir ? { ...config, STORE: 'memory' } : config, { logger, observer: metrics.storeObserver, links: redis ?? undefined });
   // Under tests without DATA_DIR the players' database is off unless a test asks for it (PLAYERS_DB):
   // starting PGlite takes the event loop for a moment, which would disturb tests about other things.
@@ -332,6 +340,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       limitsRedis?.disconnect();
       health.stop();
       listening = false;
+      // Last: nothing of this process writes to DATA_DIR any more.
+      dataDirLock?.release();
     },
     async notifyRestart(seconds: number) {
       closing = true;
