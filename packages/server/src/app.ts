@@ -32,6 +32,7 @@ import { PlayerLimits } from './players/limits';
 import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
+import { jsonErrors, refuseUndecodablePaths } from './http-errors';
 import { findCode } from './join-codes';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
 import type { IncomingMessage } from 'http';
@@ -177,6 +178,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     ...scaleOutOptions(config, logger, redis ?? undefined),
     express: (app) => {
       app.disable('x-powered-by');
+      refuseUndecodablePaths(app);
       app.get('/healthz', (_req, res) => { res.json({ ok: true }); });
       app.get('/readyz', (_req, res) => {
         const store = health.ok;
@@ -202,12 +204,12 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       app.get('/api/rooms/by-code/:code', async (req, res) => {
         // Guessing codes is the way into a private room: each address gets a few lookups a second.
         if (!codeLookups.take(req.socket.remoteAddress ?? '')) {
-          res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many code lookups; wait a moment.' });
+          res.status(429).json({ code: 'RATE_LIMITED', error: 'Too many code lookups; wait a moment.', message: 'Too many code lookups; wait a moment.' });
           return;
         }
         const roomId = await findCode(matchMaker.presence, String(req.params.code));
         if (roomId) res.json({ roomId });
-        else res.status(404).json({ code: 'NOT_FOUND', message: 'No open room has that code.' });
+        else res.status(404).json({ code: 'NOT_FOUND', error: 'No open room has that code.', message: 'No open room has that code.' });
       });
       if (players) {
         app.use('/api', playerRoutes({
@@ -241,8 +243,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           return;
         }
         const live = matchMaker.getLocalRoomById(id) ?? lazy?.has(id);
-        if (live) res.status(409).json({ code: 'NOT_ENDED', message: 'The game has not ended yet.' });
-        else res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
+        if (live) res.status(409).json({ code: 'NOT_ENDED', error: 'The game has not ended yet.', message: 'The game has not ended yet.' });
+        else res.status(404).json({ code: 'NOT_FOUND', error: 'No ended game with that id.', message: 'No ended game with that id.' });
       });
       if (fs.existsSync(config.CLIENT_DIST)) {
         // Source maps stay on the server's disk, not on the public site.
@@ -260,11 +262,13 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         }));
         logger.info({ dir: config.CLIENT_DIST }, 'serving the web client');
       }
+      // Last: unknown paths and failed handlers answer JSON { code, error }, never an HTML stack page.
+      jsonErrors(app, logger, { redis: redis ?? undefined });
     },
   });
   const slowed = new SlowedAddresses(config.FLOOD_SLOWDOWN_SECONDS * 1000);
   const quotas = new AddressQuotas(config, undefined, undefined, slowed);
-  guardMatchmaking(ROOM_NAME, quotas);
+  guardMatchmaking(ROOM_NAME, quotas, redis ? { redis, logger } : undefined);
   limitConnections(transport, quotas, slowed, logger);
   gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
