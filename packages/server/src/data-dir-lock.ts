@@ -13,7 +13,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { tryLock } from 'fs-native-extensions';
+
+// fs-native-extensions ships no types; the one function used here (an ambient declaration in src/ would not
+// reach the other packages' type checks, which compile this file through their imports).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { tryLock } = require('fs-native-extensions') as { tryLock(fd: number, options?: { shared?: boolean }): boolean };
 
 export const LOCK_FILE = 'server.lock';
 
