@@ -19,7 +19,8 @@ import { ReplayStore } from './replays';
 import { CLOSE_CODES, type ChatLine, type ReplayJSON, type RoomListing } from '@isle-of-trains/client/protocol';
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
-import { createStore, FileStore, nodeIdOf, StoreHealth, type GameStore } from './store';
+import { createStore, FileStore, nodeIdOf, storeKind, StoreHealth, type GameStore } from './store';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { RedisLinks, redisWhere } from './redis-links';
 import { Metrics, type RoomLike } from './metrics';
 import { restoreOptions, replayFromLog, type RestoreReport } from './restore';
@@ -32,6 +33,7 @@ import { PlayerLimits } from './players/limits';
 import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
+import { jsonErrors, refuseUndecodablePaths } from './http-errors';
 import { findCode } from './join-codes';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
 import type { IncomingMessage } from 'http';
@@ -127,6 +129,13 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const redis = config.REDIS_URL ? new RedisLinks(logger, redisWhere(config.REDIS_URL)) : null;
   let storeHealth: StoreHealth | null = null;
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
+  // One process per data directory (src/data-dir-lock.ts): the file store's game logs and the embedded
+  // PGlite (DATA_DIR/players-db) are both written by this process alone. A refused lock ends the start.
+  const usesFiles = !givenStore && !inJestWithoutDataDir && storeKind(config) === 'file';
+  const usesPglite = !inJestWithoutDataDir && config.PLAYERS_DB === 'auto' && !config.DATABASE_URL;
+  const dataDirLock: DataDirLock | null = usesFiles || usesPglite
+    ? lockDataDir(config.DATA_DIR, [usesFiles ? 'game logs' : '', usesPglite ? 'players database (players-db)' : ''].filter(Boolean).join(' and '))
+    : null;
   // Under tests without DATA_DIR the players' database is off unless a test asks for it (PLAYERS_DB):
   // starting PGlite takes the event loop for a moment, which would disturb tests about other things.
   const playersOff = inJestWithoutDataDir && overrides.PLAYERS_DB === undefined && !(env ?? process.env).PLAYERS_DB;
@@ -153,7 +162,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let restoreReport: RestoreReport | null = null;
   let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
-  const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory();
+  const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory(config);
   const codeLookups = new BucketsByKey(2, 10);
   let port = 0;
   let listening = false;
@@ -172,6 +181,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     ...scaleOutOptions(config, logger, redis ?? undefined),
     express: (app) => {
       app.disable('x-powered-by');
+      refuseUndecodablePaths(app);
       app.get('/healthz', (_req, res) => { res.json({ ok: true }); });
       app.get('/readyz', (_req, res) => {
         const store = health.ok;
@@ -198,12 +208,12 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         // Guessing codes is the way into a private room: each client address gets a few lookups a second
         // (X-Forwarded-For from TRUSTED_PROXIES, as for the quotas: behind the front every peer is the proxy).
         if (!codeLookups.take(clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted))) {
-          res.status(429).json({ code: 'RATE_LIMITED', message: 'Too many code lookups; wait a moment.' });
+          res.status(429).json({ code: 'RATE_LIMITED', error: 'Too many code lookups; wait a moment.', message: 'Too many code lookups; wait a moment.' });
           return;
         }
         const roomId = await findCode(matchMaker.presence, String(req.params.code));
         if (roomId) res.json({ roomId });
-        else res.status(404).json({ code: 'NOT_FOUND', message: 'No open room has that code.' });
+        else res.status(404).json({ code: 'NOT_FOUND', error: 'No open room has that code.', message: 'No open room has that code.' });
       });
       if (players) {
         app.use('/api', playerRoutes({
@@ -238,8 +248,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           return;
         }
         const live = matchMaker.getLocalRoomById(id) ?? lazy?.has(id);
-        if (live) res.status(409).json({ code: 'NOT_ENDED', message: 'The game has not ended yet.' });
-        else res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
+        if (live) res.status(409).json({ code: 'NOT_ENDED', error: 'The game has not ended yet.', message: 'The game has not ended yet.' });
+        else res.status(404).json({ code: 'NOT_FOUND', error: 'No ended game with that id.', message: 'No ended game with that id.' });
       });
       if (fs.existsSync(config.CLIENT_DIST)) {
         // Source maps stay on the server's disk, not on the public site.
@@ -257,11 +267,13 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         }));
         logger.info({ dir: config.CLIENT_DIST }, 'serving the web client');
       }
+      // Last: unknown paths and failed handlers answer JSON { code, error }, never an HTML stack page.
+      jsonErrors(app, logger, { redis: redis ?? undefined });
     },
   });
   const slowed = new SlowedAddresses(config.FLOOD_SLOWDOWN_SECONDS * 1000);
   const quotas = new AddressQuotas(config, undefined, undefined, slowed);
-  guardMatchmaking(ROOM_NAME, quotas);
+  guardMatchmaking(ROOM_NAME, quotas, redis ? { redis, logger } : undefined);
   limitConnections(transport, quotas, slowed, logger);
   gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined, outbox: outbox ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
@@ -342,6 +354,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       limitsRedis?.disconnect();
       health.stop();
       listening = false;
+      // Last: nothing of this process writes to DATA_DIR any more.
+      dataDirLock?.release();
     },
     async notifyRestart(seconds: number) {
       closing = true;

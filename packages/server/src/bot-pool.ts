@@ -26,6 +26,8 @@ export interface BotPoolOptions {
   threads?: number;
   /** A decision that takes longer is abandoned and its worker replaced (default 2000 ms). */
   timeoutMs?: number;
+  /** The worker threads' nice value (BOT_WORKER_NICE; default: the process environment's, else 10). */
+  nice?: number;
   /** The worker module (tests use misbehaving ones). */
   filename?: string;
   /** Told about every fallback (crash or timeout), for logs and tests. */
@@ -64,7 +66,7 @@ export class BotPool {
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 60_000,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...(opts.nice !== undefined ? { BOT_WORKER_NICE: String(opts.nice) } : {}) },
     });
     this.timeoutMs = opts.timeoutMs ?? 2000;
   }

@@ -8,6 +8,7 @@ import { randomInt } from 'crypto';
 import { createBot } from '@isle-of-trains/bots';
 import { legalActions, type Action, type PlayerView } from '@isle-of-trains/rules';
 import { BotPool } from './bot-pool';
+import type { Config } from './config';
 
 export type BotLevel = 'random' | 'greedy' | 'strong';
 export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];
@@ -67,13 +68,14 @@ export function botPoolCounts(): BotPool['counts'] | null {
 }
 
 /**
- * BOT_WORKERS=n (n ≥ 1) runs every bot decision in a pool of n worker threads (BOT_TIMEOUT_MS, default
- * 2000, is the time limit per decision); unset or 0 keeps them on the main thread.
+ * BOT_WORKERS=n (n ≥ 1) runs every bot decision in a pool of n worker threads (BOT_TIMEOUT_MS is the time limit
+ * per decision, BOT_WORKER_NICE the threads' priority); 0 keeps them on the main thread. The values come
+ * validated from the server's settings (src/config.ts).
  */
-export function defaultBotFactory(env: NodeJS.ProcessEnv = process.env): { factory: BotFactory; source: string } {
-  const threads = Number(env.BOT_WORKERS ?? 0);
-  if (Number.isInteger(threads) && threads > 0) {
-    sharedPool ??= new BotPool({ threads, timeoutMs: Number(env.BOT_TIMEOUT_MS ?? 2000) || 2000 });
+export function defaultBotFactory(s: Pick<Config, 'BOT_WORKERS' | 'BOT_TIMEOUT_MS' | 'BOT_WORKER_NICE'>): { factory: BotFactory; source: string } {
+  const threads = s.BOT_WORKERS;
+  if (threads > 0) {
+    sharedPool ??= new BotPool({ threads, timeoutMs: s.BOT_TIMEOUT_MS, nice: s.BOT_WORKER_NICE });
     return { factory: workerBots(sharedPool), source: `@isle-of-trains/bots in ${threads} worker thread(s)` };
   }
   return { factory: packageBots, source: '@isle-of-trains/bots' };

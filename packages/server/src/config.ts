@@ -10,15 +10,41 @@ import { z } from 'zod';
 const DECIMAL = /^\d+$/;
 const int = (min: number, max: number, def: number) => z.preprocess(
   (v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v),
-  z.number({ error: (i) => (typeof i.input === 'string' ? `must be a whole number in decimal digits, not ${JSON.stringify(i.input).slice(0, 40)}` : undefined) })
-    .int().min(min).max(max),
+  z.number({ error: (i) => (typeof i.input === 'string' ? `must be a whole number in decimal digits, not ${JSON.stringify(i.input).slice(0, 40)} (${min} to ${max})` : undefined) })
+    .int().min(min, { error: (i) => `must be from ${min} to ${max}, not ${String(i.input)}` }).max(max, { error: (i) => `must be from ${min} to ${max}, not ${String(i.input)}` }),
 ).default(def);
+
+/** The URL parses: the clients would say only 'Invalid URL', without naming the setting. */
+function parses(v: string): boolean {
+  try {
+    return !!new URL(v);
+  } catch {
+    return false;
+  }
+}
+
+/** ... and names a host. */
+function parsesWithHost(v: string): boolean {
+  return parses(v) && new URL(v).hostname !== '';
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const ConfigSchema = z.object({
   /** HTTP + WebSocket port (one port for both). */
   PORT: int(0, 65535, 2567),
   HOST: z.string().min(1).default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /**
+   * Bot decisions in a pool of this many worker threads (0: on the main thread). Each thread holds its own
+   * copy of the rules and bots (tens of MB); past the cores there is nothing to gain, and a thousand threads
+   * never got the server listening. 64 covers any machine this runs on.
+   */
+  BOT_WORKERS: int(0, 64, 0),
+  /** With BOT_WORKERS: a decision slower than this gets its worker replaced and a greedy move. Under 100 ms a strong bot could never finish; over a minute a seat would sit stuck. */
+  BOT_TIMEOUT_MS: int(100, 60_000, 2000),
+  /** With BOT_WORKERS: the worker threads' nice value (Linux's 0–19; 0 leaves the priority alone). */
+  BOT_WORKER_NICE: int(0, 19, 10),
   /** How long a dropped player keeps the seat before a bot plays for them. */
   RECONNECT_SECONDS: int(0, 24 * 3600, 120),
   /** Pause before each bot decision, so humans can follow. */
@@ -80,7 +106,8 @@ export const ConfigSchema = z.object({
   /** On SIGTERM/SIGINT: clients get `restarting`, the store is flushed, and the process exits within this many seconds. */
   SHUTDOWN_GRACE_SECONDS: int(0, 600, 10),
   /** Scale-out: Redis shared by every process (matchmaking, presence, and the game store). Unset = one process, file store. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
+    .refine(parsesWithHost, 'must be a redis:// or rediss:// URL with a host: redis://[:password@]host[:port][/db]').optional(),
   /** Keys in Redis start with this (several deployments or test runs can share one Redis). */
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'letters, digits and : _ . - only').default('isle:'),
   /** host[:port][/path] (no scheme) that clients reach THIS process at; sent with seat reservations. Needed with several processes. */
@@ -93,7 +120,8 @@ export const ConfigSchema = z.object({
    * The players' database (identities, accounts, history, ratings, chat): a PostgreSQL URL. Unset = embedded
    * PGlite in DATA_DIR/players-db, which needs no server.
    */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL').optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL')
+    .refine(parses, 'must be a URL like postgres://user[:password]@host[:port]/database').optional(),
   /** auto (DATABASE_URL, else PGlite in DATA_DIR), memory (nothing kept) or off (no players' routes). */
   PLAYERS_DB: z.enum(['auto', 'memory', 'off']).default('auto'),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */

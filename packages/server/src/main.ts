@@ -1,13 +1,15 @@
 /** Entry point: `npm start` at the root, or `node packages/server/dist/main.js`. */
 import { createServer } from './app';
 import { createLogger, type Logger } from './logger';
+import { LOG_LEVELS } from './config';
 import { nodeIdOf } from './store';
 import { exitOnStartError, installShutdown } from './shutdown';
 import { missingNodeFlags } from './node-flags';
 
 // Until the server (and its settings) exist: a logger from the raw environment, for crash lines.
 const env = process.env;
-let logger: Logger = createLogger(env.LOG_LEVEL && /^[a-z]+$/.test(env.LOG_LEVEL) ? env.LOG_LEVEL : 'info', undefined,
+// (A LOG_LEVEL pino does not know would throw here, before the settings are checked: the check says it in one line.)
+let logger: Logger = createLogger((LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '') ? env.LOG_LEVEL! : 'info', undefined,
   nodeIdOf({ NODE_ID: env.NODE_ID, PUBLIC_ADDRESS: env.PUBLIC_ADDRESS, PORT: Number(env.PORT) || 2567 }));
 
 // Every line is JSON, crash traces included: an uncaught exception is logged (stack in the line) and

@@ -10,9 +10,16 @@
  *   lobby and an HTTP 523).
  *
  * joinById and reconnect carry a room id in place of the room type; their options are checked the same way.
+ *
+ * A request that fails because Redis is away (Colyseus' presence and room list live there when scaled out)
+ * answers 526 `STORE_UNAVAILABLE: …` as a room refused for the store does, not ioredis' own text; the raw
+ * error is logged once per outage.
  */
 import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
 import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
+import { isRedisFailure } from './http-errors';
+import type { Logger } from './logger';
+import { STORE_UNAVAILABLE } from './store/journal';
 
 const MAX_DEPTH = 4;
 const MAX_BYTES = 2048;
@@ -45,12 +52,18 @@ export function optionsProblem(options: unknown): string | null {
 
 /** The quotas of the server currently running in this process (one per process: the matchmaker is a singleton). */
 let currentQuotas: AddressQuotas | null = null;
+/** ... and its Redis connections (when scaled out) and logger. */
+let currentRedis: { redis: { readonly ok: boolean; readonly outages: number }; logger: Logger; logged: number } | null = null;
+
+/** A refusal of our own or Colyseus' ("CODE: text") has a code word; a library's raw failure does not. */
+const CODED = /^[A-Z_]+: /;
 
 interface AuthContextLike { headers?: { get(name: string): string | null } }
 
 /** Wrap matchMaker.controller.invokeMethod once per process; `quotas` applies to what follows. */
-export function guardMatchmaking(roomName: string, quotas?: AddressQuotas): void {
+export function guardMatchmaking(roomName: string, quotas?: AddressQuotas, redis?: { redis: { readonly ok: boolean; readonly outages: number }; logger: Logger }): void {
   currentQuotas = quotas ?? null;
+  currentRedis = redis ? { ...redis, logged: -1 } : null;
   const controller = matchMaker.controller as typeof matchMaker.controller & { [GUARDED]?: boolean };
   if (controller[GUARDED]) return;
   const invoke = controller.invokeMethod.bind(controller);
@@ -68,7 +81,19 @@ export function guardMatchmaking(roomName: string, quotas?: AddressQuotas): void
       const refusal = q.check(address, method);
       if (refusal) throw new ServerError(429, refusal);
     }
-    const result = await (invoke as (...a: unknown[]) => Promise<{ sessionId?: string }>)(method, name, clientOptions, auth);
+    let result: { sessionId?: string };
+    try {
+      result = await (invoke as (...a: unknown[]) => Promise<{ sessionId?: string }>)(method, name, clientOptions, auth);
+    } catch (e) {
+      const r = currentRedis;
+      const msg = (e as Error)?.message ?? String(e);
+      if (!r || CODED.test(msg) || !isRedisFailure(e, !r.redis.ok)) throw e;
+      if (r.logged !== r.redis.outages) {
+        r.logged = r.redis.outages;
+        r.logger.warn({ err: msg, method }, 'matchmaking failed: redis unavailable (logged once per outage)');
+      }
+      throw new ServerError(ErrorCode.APPLICATION_ERROR, `${STORE_UNAVAILABLE}: the server cannot store games right now; try again shortly`);
+    }
     if (q && address !== null && typeof result?.sessionId === 'string') q.reserved(address, result.sessionId);
     return result;
   };

@@ -15,6 +15,8 @@ import type { Logger } from './logger';
 export class RedisLinks {
   private readonly links: { name: string; client: Redis; lastError?: string }[] = [];
   private downSince: number | null = null;
+  /** Outages so far (since the start check): tells one outage from the next, for lines logged once per outage. */
+  outages = 0;
   /** Errors are logged only after the start check passed (before it, waitReady() reports them) and until stop(). */
   private armed = false;
 
@@ -61,6 +63,7 @@ export class RedisLinks {
   private down(name: string, e: Error | null): void {
     if (this.downSince !== null || !this.armed) return;
     this.downSince = Date.now();
+    this.outages++;
     this.logger.error({ redis: this.where, connection: name, err: e?.message ?? 'connection closed' },
       'redis unreachable: reconnecting with backoff; games refuse actions that cannot be stored');
   }

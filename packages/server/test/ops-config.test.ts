@@ -20,6 +20,19 @@ test.each([
   ['missing CLIENT_DIST', { CLIENT_DIST: '/nonexistent/dist' }, /CLIENT_DIST: no index.html in \/nonexistent\/dist/],
   ['RATE_LIMIT in hex', { RATE_LIMIT: '0xA' }, /RATE_LIMIT: must be a decimal number/],
   ['FINISHED_RETENTION_HOURS negative', { FINISHED_RETENTION_HOURS: '-1' }, /FINISHED_RETENTION_HOURS/],
+  // Bot threads: a thousand never got the server listening; a time limit of 0 or a nice value of 40 meant nothing.
+  ['BOT_WORKERS=-1', { BOT_WORKERS: '-1' }, /BOT_WORKERS: must be a whole number in decimal digits, not "-1" \(0 to 64\)/],
+  ['BOT_WORKERS=abc', { BOT_WORKERS: 'abc' }, /BOT_WORKERS: must be a whole number in decimal digits, not "abc" \(0 to 64\)/],
+  ['BOT_WORKERS=1000', { BOT_WORKERS: '1000' }, /BOT_WORKERS: must be from 0 to 64, not 1000/],
+  ['BOT_TIMEOUT_MS=0', { BOT_TIMEOUT_MS: '0' }, /BOT_TIMEOUT_MS: must be from 100 to 60000, not 0/],
+  ['BOT_TIMEOUT_MS=-1', { BOT_TIMEOUT_MS: '-1' }, /BOT_TIMEOUT_MS: must be a whole number in decimal digits, not "-1" \(100 to 60000\)/],
+  ['BOT_TIMEOUT_MS=abc', { BOT_TIMEOUT_MS: 'abc' }, /BOT_TIMEOUT_MS: must be a whole number in decimal digits, not "abc"/],
+  ['BOT_WORKER_NICE=40', { BOT_WORKER_NICE: '40' }, /BOT_WORKER_NICE: must be from 0 to 19, not 40/],
+  ['BOT_WORKER_NICE=-1', { BOT_WORKER_NICE: '-1' }, /BOT_WORKER_NICE: must be a whole number in decimal digits, not "-1" \(0 to 19\)/],
+  ['BOT_WORKER_NICE=abc', { BOT_WORKER_NICE: 'abc' }, /BOT_WORKER_NICE: must be a whole number/],
+  ['REDIS_URL without a host', { REDIS_URL: 'redis://:@' }, /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL with a host/],
+  ['DATABASE_URL that does not parse', { DATABASE_URL: 'postgres://:@' }, /DATABASE_URL: must be a URL like postgres:\/\//],
+  ['LOG_LEVEL=verbose', { LOG_LEVEL: 'verbose' }, /LOG_LEVEL: .*"fatal"\|"error"\|"warn"\|"info"\|"debug"\|"trace"\|"silent"/],
 ])('%s: refused with one line naming it', (_name, env, re) => {
   expect(() => loadConfig(env)).toThrow(re);
   const chunks: string[] = [];
@@ -40,6 +53,9 @@ test('good values still load: decimal numbers, an existing CLIENT_DIST, equal fr
   expect(loadConfig({ PORT: '8080', RECONNECT_SECONDS: '1000', RATE_LIMIT: '2.5', MAX_PAYLOAD_BYTES: '4096', MAX_MESSAGE_BYTES: '4096', CLIENT_DIST: dist }))
     .toMatchObject({ PORT: 8080, RECONNECT_SECONDS: 1000, RATE_LIMIT: 2.5, MAX_PAYLOAD_BYTES: 4096, CLIENT_DIST: dist });
   expect(loadConfig({ HOST: '' }).HOST).toBe('0.0.0.0'); // a blank string setting means unset
+  expect(loadConfig({ BOT_WORKERS: '64', BOT_TIMEOUT_MS: '100', BOT_WORKER_NICE: '0' })).toMatchObject({ BOT_WORKERS: 64, BOT_TIMEOUT_MS: 100, BOT_WORKER_NICE: 0 });
+  expect(loadConfig({})).toMatchObject({ BOT_WORKERS: 0, BOT_TIMEOUT_MS: 2000, BOT_WORKER_NICE: 10 });
+  expect(loadConfig({ REDIS_URL: 'rediss://:pw@redis.internal:6380/2' }).REDIS_URL).toBe('rediss://:pw@redis.internal:6380/2');
 });
 
 describe('a failed listen ends the process (exit 1, one line)', () => {
@@ -81,6 +97,22 @@ describe('a failed listen ends the process (exit 1, one line)', () => {
     const foreign = await run({ HOST: '203.0.113.7', PORT: port });
     expect(foreign.code).toBe(1);
     expect(JSON.parse(foreign.err).msg).toBe(`isle-server: cannot listen on 203.0.113.7:${port} (HOST, PORT): EADDRNOTAVAIL`);
+  });
+
+  // Checked in the real process too: the worker-thread settings were read outside the settings check, and a
+  // LOG_LEVEL pino does not know threw (a 15-line stack) before the check could say it in one line.
+  test.each([
+    [{ BOT_WORKERS: '1000' }, /^isle-server: bad configuration: BOT_WORKERS: must be from 0 to 64, not 1000$/],
+    [{ BOT_TIMEOUT_MS: 'abc' }, /^isle-server: bad configuration: BOT_TIMEOUT_MS: must be a whole number/],
+    [{ BOT_WORKER_NICE: '40' }, /^isle-server: bad configuration: BOT_WORKER_NICE: must be from 0 to 19, not 40$/],
+    [{ REDIS_URL: 'redis://:@' }, /^isle-server: bad configuration: REDIS_URL: must be a redis/],
+    [{ LOG_LEVEL: 'verbose' }, /^isle-server: bad configuration: LOG_LEVEL: /],
+  ])('process with %j: exit 1, one line naming the setting', async (env, re) => {
+    const r = await run({ HOST: '127.0.0.1', PORT: String(await freePort()), PLAYERS_DB: 'off', ...env });
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(r.err).msg).toMatch(re);
   });
 
   test('a crash is logged as one JSON line with its stack and the node id, then exit 1', async () => {

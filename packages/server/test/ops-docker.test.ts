@@ -183,7 +183,7 @@ test('docker-compose.yml: every service rotates its logs and has resource limits
   const yaml = require('js-yaml') as { load(s: string): unknown }; // hoisted by npm (jest's coverage tooling)
   type Service = { image?: string; logging?: { driver?: string; options?: Record<string, string> }; deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } } };
   const services = (yaml.load(text) as { services: Record<string, Service> }).services;
-  expect(Object.keys(services).sort()).toEqual(['db', 'front', 'game1', 'game2', 'redis']);
+  expect(Object.keys(services).sort()).toEqual(['backup', 'db', 'front', 'game1', 'game2', 'redis']);
   for (const [name, svc] of Object.entries(services)) {
     expect({ name, driver: svc.logging?.driver }).toEqual({ name, driver: 'json-file' });
     expect({ name, size: svc.logging?.options?.['max-size'], files: svc.logging?.options?.['max-file'] })
@@ -194,7 +194,7 @@ test('docker-compose.yml: every service rotates its logs and has resource limits
   expect(text).toMatch(/TLS/);
   expect(fs.readFileSync(path.join(REPO, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/TLS/);
   // the images compose pulls are pinned by exact version and digest, like the Dockerfile's base
-  for (const name of ['redis', 'front', 'db']) {
+  for (const name of ['redis', 'front', 'db', 'backup']) {
     expect({ name, image: services[name].image }).toEqual({ name, image: expect.stringMatching(/^[a-z]+:\d+\.\d+(\.\d+)?-alpine@sha256:[0-9a-f]{64}$/) });
   }
 });
@@ -215,7 +215,7 @@ test('docker-compose.yml: every replica uses one players\' database and trusts X
   // nginx sends /api requests to any replica: an embedded database per replica would split the players.
   const urls = new Set(replicas.map(([, s]) => s.environment?.DATABASE_URL));
   expect(urls.size).toBe(1);
-  const url = new URL([...urls][0]!.replace('${POSTGRES_PASSWORD:-isle}', 'x'));
+  const url = new URL([...urls][0]!.replace(/\$\{POSTGRES_PASSWORD:\?[^}]*\}/, 'x'));
   expect(url.protocol).toBe('postgres:');
   const db = services[url.hostname];
   expect(db?.image).toMatch(/^postgres:/);
@@ -236,6 +236,72 @@ test('docker-compose.yml: every replica uses one players\' database and trusts X
   }
   // The Host the browser sent, with its port, reaches the replicas (their origin check compares the two).
   expect(fs.readFileSync(path.join(REPO, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/^\s*proxy_set_header Host \$http_host;/m);
+});
+
+test('docker-compose.yml: POSTGRES_PASSWORD is required, never defaulted', () => {
+  const text = fs.readFileSync(path.join(REPO, 'docker-compose.yml'), 'utf8');
+  const uses = [...text.matchAll(/\$\{POSTGRES_PASSWORD([^}]*)\}/g)].map((m) => m[1]);
+  expect(uses.length).toBeGreaterThanOrEqual(3); // the database, the replicas' DATABASE_URL, the backup job
+  // `:?message`: compose refuses to start without it and prints the message
+  for (const u of uses) expect(u).toMatch(/^:\?\S.*POSTGRES_PASSWORD/);
+  expect(text).not.toMatch(/POSTGRES_PASSWORD:-/);
+});
+
+test('docker-compose.yml: every service drops all capabilities, cannot gain privileges, and has a read-only root', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const yaml = require('js-yaml') as { load(s: string): unknown };
+  type Service = { image?: string; user?: string; cap_drop?: string[]; cap_add?: string[]; security_opt?: string[]; read_only?: boolean; tmpfs?: string[]; volumes?: string[] };
+  const { services } = yaml.load(fs.readFileSync(path.join(REPO, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
+  for (const [name, s] of Object.entries(services)) {
+    expect({ name, capDrop: s.cap_drop }).toEqual({ name, capDrop: ['ALL'] });
+    expect({ name, securityOpt: s.security_opt }).toEqual({ name, securityOpt: ['no-new-privileges:true'] });
+    expect({ name, readOnly: s.read_only }).toEqual({ name, readOnly: true });
+    // something writable for temporary files, in memory and bounded
+    expect({ name, tmp: s.tmpfs?.some((t) => /^\/tmp:size=\d+m$/.test(t)) }).toEqual({ name, tmp: true });
+  }
+  // only nginx gets capabilities back, and only those it needs to bind port 80 and switch to its worker user
+  const added = Object.entries(services).filter(([, s]) => s.cap_add).map(([n, s]) => [n, [...s.cap_add!].sort()]);
+  expect(added).toEqual([['front', ['CHOWN', 'NET_BIND_SERVICE', 'SETGID', 'SETUID']]]);
+  expect(services.front.tmpfs).toEqual(expect.arrayContaining([expect.stringMatching(/^\/var\/cache\/nginx:/), expect.stringMatching(/^\/var\/run:/)]));
+  // Redis and PostgreSQL run as their image's own user (their entry points then need no chown or su-exec)
+  expect(services.redis.user).toBe('redis');
+  expect(services.db.user).toBe('postgres');
+  expect(services.db.tmpfs).toEqual(expect.arrayContaining([expect.stringMatching(/^\/var\/run\/postgresql:/)]));
+  // the game image runs as a non-root user and writes only to its DATA_DIR volume (a VOLUME stays writable)
+  const rt = instrs.filter((i) => i.stage === 'runtime');
+  expect(rt.filter((i) => i.op === 'USER').pop()?.args).toBe('node');
+  expect(rt.find((i) => i.op === 'VOLUME')?.args).toContain('"/data"');
+});
+
+test('docker-compose.yml: a backup job dumps the players\' database into a volume; README says how to restore', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const yaml = require('js-yaml') as { load(s: string): unknown };
+  type Service = { image?: string; entrypoint?: string[]; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition?: string }> };
+  const doc = yaml.load(fs.readFileSync(path.join(REPO, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+  const backup = doc.services.backup;
+  // the same PostgreSQL image as the database, so pg_dump matches the server's version
+  expect(backup.image).toBe(doc.services.db.image);
+  expect(backup.environment?.PGHOST).toBe('db');
+  expect(backup.environment?.PGDATABASE).toBe('isle');
+  expect(backup.depends_on?.db?.condition).toBe('service_healthy');
+  // the script is mounted read-only from deploy/ and is the entry point; the dumps go to a named volume
+  const script = backup.volumes?.map((v) => /^\.\/(deploy\/[^:]+):([^:]+):ro$/.exec(v)).find(Boolean);
+  expect(script).toBeTruthy();
+  expect(backup.entrypoint).toEqual(['/bin/sh', script![2]]);
+  const dumps = backup.volumes?.map((v) => /^([a-z-]+):(\/\S+)$/.exec(v)).find(Boolean);
+  expect(dumps).toBeTruthy();
+  expect(Object.keys(doc.volumes)).toContain(dumps![1]);
+  expect(backup.environment?.BACKUP_DIR).toBe(dumps![2]);
+  const text = fs.readFileSync(path.join(REPO, script![1]), 'utf8');
+  expect(text).toMatch(/pg_dump --format=custom --file="\$file\.partial" && mv "\$file\.partial" "\$file"/);
+  expect(spawnSync('sh', ['-n', path.join(REPO, script![1])]).status).toBe(0);
+  // README's Deploying section documents the restore, with the same command as the script
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const deploying = readme.slice(readme.indexOf('## Deploying'));
+  const restore = /docker compose run --rm --entrypoint pg_restore backup [^\n`]+/.exec(text)?.[0];
+  expect(restore).toBeDefined();
+  expect(deploying).toContain(restore!);
+  expect(deploying).toMatch(/POSTGRES_PASSWORD/);
 });
 
 test('the runtime image installs no development package', () => {
