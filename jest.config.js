@@ -12,6 +12,8 @@ const shared = {
   testEnvironment: '<rootDir>/../../scripts/jest-environment.js',
   transform: { '^.+\\.tsx?$': tsJest },
   moduleNameMapper: {
+    '^@isle-of-trains/engine-core$': '<rootDir>/../engine-core/src/index.ts',
+    '^@isle-of-trains/engine-core/testkit$': '<rootDir>/../engine-core/src/testkit/index.ts',
     '^@isle-of-trains/rules$': '<rootDir>/../rules/src/index.ts',
     '^@isle-of-trains/ttr-rules$': '<rootDir>/../ttr-rules/src/index.ts',
     '^@isle-of-trains/bots$': '<rootDir>/../bots/src/index.ts',
@@ -24,7 +26,7 @@ const shared = {
 // Node 22+'s own WebSocket cannot do): see packages/server/test/support/sdk-on-ws.ts.
 const setupFiles = { server: ['<rootDir>/test/support/sdk-on-ws.ts'], client: ['<rootDir>/../server/test/support/sdk-on-ws.ts'] };
 
-const projects = ['rules', 'ttr-rules', 'bots', 'client', 'server', 'client-web']
+const projects = ['engine-core', 'rules', 'ttr-rules', 'bots', 'client', 'server', 'client-web']
   .filter((p) => fs.existsSync(path.join(__dirname, 'packages', p, 'test')))
   .map((p) => ({
     ...shared, displayName: p, rootDir: `<rootDir>/packages/${p}`, testMatch: ['<rootDir>/test/**/*.test.ts'],

@@ -17,7 +17,7 @@ const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 // The longest first, so that the last one to start is a short one.
 const CHECKS = [
-  ['-b', 'packages/rules', 'packages/ttr-rules', 'packages/bots', 'packages/client', 'packages/server'],
+  ['-b', 'packages/engine-core', 'packages/rules', 'packages/ttr-rules', 'packages/bots', 'packages/client', 'packages/server'],
   ['-p', 'packages/client-web/tsconfig.test.json'],
   ['-p', 'packages/server/tsconfig.test.json'],
   ['-p', 'packages/client/tsconfig.test.json'],
@@ -25,6 +25,7 @@ const CHECKS = [
   ['-p', 'packages/rules/tsconfig.test.json'],
   ['-p', 'packages/bots/tsconfig.test.json'],
   ['-p', 'packages/ttr-rules/tsconfig.test.json'],
+  ['-p', 'packages/engine-core/tsconfig.test.json'],
 ];
 
 function run(args) {

@@ -29,7 +29,8 @@ function precompress(): Plugin {
   };
 }
 
-// The rules and client packages are pure TypeScript: bundle them from source, no build step needed.
+// The rules, engine-core and client packages are pure TypeScript: bundle them from source, no build step needed.
+const engineCore = fileURLToPath(new URL('../engine-core/src/index.ts', import.meta.url));
 const rules = fileURLToPath(new URL('../rules/src/index.ts', import.meta.url));
 const client = fileURLToPath(new URL('../client/src/index.ts', import.meta.url));
 // The rules' catalogue check (zod) stays with the server and the tests; the page takes the checked data as is.
@@ -38,6 +39,8 @@ const trustedCatalogue = fileURLToPath(new URL('./src/catalogue-trusted.ts', imp
 export default defineConfig({
   resolve: {
     alias: [
+      // Exactly the package's main entry: its test kit (`/testkit`) has no place in the page.
+      { find: /^@isle-of-trains\/engine-core$/, replacement: engineCore },
       { find: '@isle-of-trains/rules', replacement: rules },
       { find: '@isle-of-trains/client', replacement: client },
       { find: /^\.\/catalogue-check$/, replacement: trustedCatalogue },
@@ -46,9 +49,9 @@ export default defineConfig({
   // 'hidden': maps are written for debugging but not referenced from the scripts (and the server does not serve them).
   build: {
     outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: 'hidden',
-    // The rules and client modules only define things: unused ones (the engine, until the replay viewer loads
-    // it; the protocol's zod schemas, which the server checks with) stay out of the main script.
-    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/](rules|client)[\\/]src[\\/]/.test(id) } },
+    // The rules, engine-core and client modules only define things: unused ones (the engine, until the replay
+    // viewer loads it; the protocol's zod schemas, which the server checks with) stay out of the main script.
+    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/](rules|engine-core|client)[\\/]src[\\/]/.test(id) } },
   },
   plugins: [precompress()],
   server: {

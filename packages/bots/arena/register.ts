@@ -6,6 +6,7 @@ import Module = require('module');
 import path = require('path');
 
 const map: Record<string, string> = {
+  '@isle-of-trains/engine-core': path.resolve(__dirname, '../../engine-core/src/index.ts'),
   '@isle-of-trains/rules': path.resolve(__dirname, '../../rules/src/index.ts'),
   '@isle-of-trains/bots': path.resolve(__dirname, '../src/index.ts'),
 };

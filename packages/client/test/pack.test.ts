@@ -1,6 +1,6 @@
 /**
- * A fresh project outside the repository installs the packed packages (`npm pack` of rules and
- * client, `npm install` from the registry for their dependencies) and runs the README's example,
+ * A fresh project outside the repository installs the packed packages (`npm pack` of engine-core, rules
+ * and client, `npm install` from the registry for their dependencies) and runs the README's example,
  * word for word, against a real server (the built one, in its own process) to the end of the game.
  */
 import { execFile } from 'child_process';
@@ -37,26 +37,34 @@ afterAll(async () => {
 it('installs the packed packages in a fresh project and plays the README example to the end', async () => {
   const example = readmeExample();
   expect(example.split('\n').length).toBeLessThanOrEqual(40);
-  await ensureBuilt(); // tsc -b packages/server: rules, bots and client too
+  await ensureBuilt(); // tsc -b packages/server: engine-core, rules, bots and client too
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isle-client-fresh-'));
 
-  const packed = await run('npm', ['pack', '--silent', '--pack-destination', dir, './packages/rules', './packages/client'], REPO);
+  const packed = await run('npm', ['pack', '--silent', '--pack-destination', dir, './packages/engine-core', './packages/rules', './packages/client'], REPO);
   expect(packed.code).toBe(0);
   const tarballs = fs.readdirSync(dir).filter((f) => f.endsWith('.tgz'));
-  const rules = tarballs.find((f) => f.includes('rules'))!;
-  const client = tarballs.find((f) => f.includes('client'))!;
-  expect([rules, client].every(Boolean)).toBe(true);
+  const core = tarballs.find((f) => f.includes('engine-core'))!;
+  const rules = tarballs.find((f) => f.includes('-rules-'))!;
+  const client = tarballs.find((f) => f.includes('-client-'))!;
+  expect([core, rules, client].every(Boolean)).toBe(true);
 
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
     name: 'fresh-isle-client', private: true, type: 'module',
     // The SDK is the client's peer (the protocol alone needs none); the README says to install it beside.
-    dependencies: { '@isle-of-trains/rules': `file:./${rules}`, '@isle-of-trains/client': `file:./${client}`, '@colyseus/sdk': '^0.18.4' },
+    // The rules package depends on engine-core, which is not on the registry: its tarball stands in for it.
+    dependencies: {
+      '@isle-of-trains/engine-core': `file:./${core}`, '@isle-of-trains/rules': `file:./${rules}`, '@isle-of-trains/client': `file:./${client}`,
+      '@colyseus/sdk': '^0.18.4',
+    },
   }, null, 2));
   const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], dir);
   expect(installed.code).toBe(0);
   // Nothing reaches back into the repository: the packages are copies in the project's own node_modules.
   expect(fs.lstatSync(path.join(dir, 'node_modules', '@isle-of-trains', 'client')).isSymbolicLink()).toBe(false);
   expect(fs.existsSync(path.join(dir, 'node_modules', '@isle-of-trains', 'client', 'dist', 'index.js'))).toBe(true);
+  // One engine-core, the packed one, which the rules package uses (none nested under it from elsewhere).
+  expect(fs.existsSync(path.join(dir, 'node_modules', '@isle-of-trains', 'engine-core', 'dist', 'index.js'))).toBe(true);
+  expect(fs.existsSync(path.join(dir, 'node_modules', '@isle-of-trains', 'rules', 'node_modules'))).toBe(false);
 
   fs.writeFileSync(path.join(dir, 'example.ts'), example);
   server = await startServer({ LOG_LEVEL: 'warn', STORE: 'memory', BOT_DELAY_MS: '0' });

@@ -11,7 +11,7 @@ import { ActionSchema, isExactAction, type Action } from './actions';
 import { card, CATALOGUE, island as islandDef, passengerDestination, ticketDef, type BonusKind } from './catalogue';
 import { currentDecision } from './decision';
 import { hasBonusUse } from './legal';
-import { randomInt, shuffleInPlace } from './rng';
+import { randomInt, shuffleInPlace } from '@isle-of-trains/engine-core';
 import { soloObjectiveMet } from './solo';
 import {
   abilityCount, carAccepts, HAND_LIMIT, isSolo, loadItemId, nameOf, scenarioOf, threshold,

@@ -1,5 +1,5 @@
 import type { Car, GameState, Load, PlayerState, Task, TicketState, TurnState } from './types';
-import type { RngState } from './rng';
+import type { RngState } from '@isle-of-trains/engine-core';
 /**
  * Deep copy of plain JSON data (the game state has no other kind of value). applyAction copies the
  * whole state once per action, so this is on the hot path of the server, the bots' search and the

@@ -18,10 +18,11 @@ export type { SoloStatus } from './solo';
 export { ActionSchema, isExactAction } from './actions';
 export type { Action, ActionType } from './actions';
 export { validate } from './validate';
-export { fastRng, randomInt } from './rng';
-// The seeded game generator, for the other game's rules package (packages/ttr-rules) until both move to a shared core package.
-export { seedRng, shuffleInPlace, nextUint32 } from './rng';
-export type { RngState } from './rng';
+// The seeded generator lives in @isle-of-trains/engine-core (both games share it); re-exported as before.
+export { fastRng, randomInt, seedRng, shuffleInPlace, nextUint32 } from '@isle-of-trains/engine-core';
+export type { RngState } from '@isle-of-trains/engine-core';
+export { isleGame, RULES_VERSION } from './definition';
+export type { IsleDefinition } from './definition';
 export * from './catalogue';
 export * from './types';
 export {

@@ -19,7 +19,7 @@
  * the mover could choose again from.
  */
 import { currentDecision } from './decision';
-import type { RngState } from './rng';
+import type { RngState } from '@isle-of-trains/engine-core';
 import type { GameState, Seat } from './types';
 
 /** True when going from `before` to `after` (one applyAction) revealed hidden information to anyone. */

@@ -1,7 +1,7 @@
 /** createGame: deal a new game from options and a seed. */
 import { z } from 'zod';
 import { CARDS, CATALOGUE, DESTINATIONS, ISLANDS, PASSENGERS, RESEARCH_STATION, SCENARIOS, TICKETS } from './catalogue';
-import { randomInt, seedRng, shuffleInPlace } from './rng';
+import { randomInt, seedRng, shuffleInPlace } from '@isle-of-trains/engine-core';
 import { researchInGame } from './table';
 import type { GameOptions, GameState, PlayerState } from './types';
 

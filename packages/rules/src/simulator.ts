@@ -13,7 +13,7 @@ import { runAction } from './apply';
 import { cloneState } from './clone';
 import { currentDecision } from './decision';
 import { legalActions } from './legal';
-import { randomInt, type RngState } from './rng';
+import { randomInt, type RngState } from '@isle-of-trains/engine-core';
 import type { Decision, GameResult, GameState, Seat } from './types';
 
 export interface Simulator {

@@ -4,7 +4,7 @@
  * and replayed.
  */
 import type { BonusKind, CargoType } from './catalogue';
-import type { RngState } from './rng';
+import type { RngState } from '@isle-of-trains/engine-core';
 
 export type Seat = number;
 export type Viewer = Seat | 'spectator';

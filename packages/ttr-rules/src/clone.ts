@@ -3,7 +3,7 @@
  * after createGame) are shared. A new field in GameState must be added here (the simulator-against-apply
  * test compares whole states, so a forgotten one shows up there).
  */
-import type { RngState } from './rng';
+import type { RngState } from '@isle-of-trains/engine-core';
 import type { GameState, PlayerState } from './types';
 
 export function cloneState(s: GameState): GameState {

@@ -1,6 +1,6 @@
 /** Drawing train cards: the deck, its reshuffle from the discard pile, and the display. */
 import type { Card } from './cards';
-import { shuffleInPlace } from './rng';
+import { shuffleInPlace } from '@isle-of-trains/engine-core';
 import type { GameEvent, GameState } from './types';
 
 /**

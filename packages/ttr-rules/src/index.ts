@@ -28,6 +28,6 @@ export type { MapData, CityData, RouteData, TicketData } from './map-schema';
 export { COLOURS, CARDS, emptyHand, handSize } from './cards';
 export type { Card, Colour, Hand } from './cards';
 export { ttrGame } from './definition';
-export type { GameDefinition, TtrDefinition } from './definition';
+export type { TtrDefinition } from './definition';
 export { cloneState } from './clone';
 export type * from './types';

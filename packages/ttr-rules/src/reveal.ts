@@ -5,7 +5,7 @@
  * or a ticket left the ticket deck (a ticket draw). Tickets given back go under the deck and cards paid go
  * face up onto the discard pile: they show nothing that could be chosen again.
  */
-import type { RngState } from './rng';
+import type { RngState } from '@isle-of-trains/engine-core';
 import type { GameState } from './types';
 
 export function revealsHidden(before: GameState, after: GameState): boolean {

@@ -1,12 +1,8 @@
 /**
- * The seeded generator lives in the game state. It is the Isle of Trains package's ChaCha20 generator,
- * reused rather than copied; the seed is prefixed so that one seed string never gives both games the same
- * stream.
+ * The game's seeded generator: the shared ChaCha20 generator of @isle-of-trains/engine-core, with the seed
+ * prefixed so that one seed string never gives this game and Isle of Trains the same stream.
  */
-import { randomInt, seedRng, shuffleInPlace, type RngState } from '@isle-of-trains/rules';
-
-export { randomInt, shuffleInPlace };
-export type { RngState };
+import { seedRng, type RngState } from '@isle-of-trains/engine-core';
 
 export function seedGameRng(seed: string): RngState {
   return seedRng(`ttr:${seed}`);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { BONUS_CARD_IDS } from './bonus';
 import { emptyHand, fullDeck } from './cards';
 import { builtInMap, DEFAULT_MAP_ID, mapIds, mapRef } from './map';
-import { randomInt, seedGameRng, shuffleInPlace } from './rng';
+import { randomInt, shuffleInPlace } from '@isle-of-trains/engine-core';
+import { seedGameRng } from './rng';
 import type { BonusCardId, GameOptions, GameState, PlayerState } from './types';
 
 export const RULES_VERSION = 1;

@@ -7,7 +7,7 @@ import { runAction } from './apply';
 import { cloneState } from './clone';
 import { pending } from './decision';
 import { legalActions } from './legal';
-import { randomInt, type RngState } from './rng';
+import { randomInt, type RngState } from '@isle-of-trains/engine-core';
 import type { Decision, GameResult, GameState, Seat } from './types';
 
 export interface Simulator {

@@ -1,5 +1,5 @@
 /** The game's data: plain JSON, so states and views can be stored, sent and compared as text. */
-import type { RngState } from '@isle-of-trains/rules';
+import type { RngState } from '@isle-of-trains/engine-core';
 import type { Card, Hand } from './cards';
 import type { MapRef } from './map';
 

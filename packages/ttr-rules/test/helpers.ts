@@ -1,5 +1,5 @@
 /** Shared helpers for the rules tests: seeded choices and random games. */
-import { fastRng, randomInt } from '@isle-of-trains/rules';
+import { fastRng, randomInt } from '@isle-of-trains/engine-core';
 import { applyAction, createGame, emptyHand, legalActions, NORTHERN_EUROPE, pending, ROUTE_POINTS, type Action, type GameState, type Hand, type RouteData } from '../src';
 
 /** A seeded chooser of an index in [0, n). */

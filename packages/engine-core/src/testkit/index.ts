@@ -1,0 +1,11 @@
+/**
+ * @isle-of-trains/engine-core/testkit: what both games' tests share, for any game definition: replay from a
+ * seed and an action log, the leak scan of views, and random legal games played to the end. For tests only
+ * (the random games need fast-check, a development dependency); nothing in production imports it.
+ */
+export { replay, assertReplays } from './replay';
+export type { LoggedAction, Definition } from './replay';
+export { findLeaks, assertNoLeaks, assertViewsHide } from './leaks';
+export type { Secret } from './leaks';
+export { playRandomGame, randomGames } from './random-games';
+export type { FastDoor, GameWatcher, RandomGame, RandomGameSettings, RandomGamesSettings } from './random-games';
