@@ -13,7 +13,7 @@
  */
 import { createHash } from 'crypto';
 import {
-  applyAction, createGame, currentDecision, playerView, scoreBreakdown,
+  applyAction, createGame, currentDecision, playerView, RULES_VERSION, scoreBreakdown,
   type Action, type Decision, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError, type ScoreBreakdown,
 } from '@isle-of-trains/rules';
 import { LogLines, type LogLine } from '../log-lines';
@@ -69,7 +69,7 @@ export class Match {
   /** A new game: its `start` record goes to the journal ('keep': the start has happened once the seats are set). */
   static begin(options: GameOptions, settings: MatchSettings & { now: () => string }): Match {
     const m = new Match(options, settings.now(), settings);
-    m.journal?.write({ t: 'start', at: m.startedAt, game: 'isle', options: { ...options, names: [...(options.names ?? [])] }, seedHash: m.seedHash }, 'keep');
+    m.journal?.write({ t: 'start', at: m.startedAt, game: 'isle', rulesVersion: RULES_VERSION, options: { ...options, names: [...(options.names ?? [])] }, seedHash: m.seedHash }, 'keep');
     return m;
   }
 

@@ -53,6 +53,12 @@ export interface StartEntry {
   at: string;
   /** Which game's rules replay this log; logs from before the second game have none and are Isle of Trains. */
   game?: 'isle' | 'ttr';
+  /**
+   * The rules version the game was played under (the rules package's RULES_VERSION). A rules change that
+   * would replay stored logs differently changes it; the stored-game fixtures (test/stored-games.test.ts)
+   * are what catch such a change. Logs from before it was recorded have none.
+   */
+  rulesVersion?: string;
   /** Exactly what createGame was given, seed included. */
   options: { players: number; seed: string; mode?: string; scenario?: number; names?: string[] };
   seedHash: string;
