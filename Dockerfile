@@ -73,5 +73,5 @@ EXPOSE 2567
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||2567)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# V8 flag: src/node-flags.ts says why (memory per room)
+# V8 flag: src/ops/node-flags.ts says why (memory per room)
 CMD ["node", "--max-semi-space-size=16", "packages/server/dist/main.js"]

@@ -1,7 +1,7 @@
 /**
  * The codes the package lists are the codes docs/PROTOCOL.md documents, both ways: a code added to one
  * and not the other fails here. (The server can only send listed codes: its refusals are typed with
- * SERVER_ERROR_CODES, packages/server/src/refusal.ts.)
+ * SERVER_ERROR_CODES, packages/server/src/wire/refusal.ts.)
  */
 import * as fs from 'fs';
 import * as path from 'path';

@@ -12,7 +12,7 @@
  * think (200–400 ms). Reported from /metrics, over the measured window only (after a warm-up): the
  * event-loop lag p99 and the clients' intent → patch p99.
  */
-import '../src/worker-sources'; // run from sources: resolve the workspace packages to their src
+import '../src/bots/worker-sources'; // run from sources: resolve the workspace packages to their src
 import { legalActions, type Action } from '@isle-of-trains/rules';
 import { viewFromState } from '@isle-of-trains/client';
 import { connect, stateOf, type Player } from '../test/support/ops-game';

@@ -17,7 +17,7 @@
  *
  * GENERATORS (default 2) load-generator processes share the rooms; their samples are merged per step.
  * BENCH_HEAD_START=n: each player's first n moves are quick and untimed, so rooms are measured mid-game.
- * Modes: `off`, `on`, and `on-v8-defaults` (the load tuning on, but without the V8 flags of src/node-flags.ts).
+ * Modes: `off`, `on`, and `on-v8-defaults` (the load tuning on, but without the V8 flags of src/ops/node-flags.ts).
  *
  * Targets: p99 ≤ 50 ms at 2,500 rooms (5,000 players); ≤ 150 KB resident per room.
  */
@@ -60,7 +60,7 @@ function merge(parts: GenRow[]): Row {
 }
 
 async function run(mode: string, steps: string): Promise<Row[]> {
-  // 'on' and 'off' run with the V8 flags of npm start (src/node-flags.ts); 'on-v8-defaults' is 'on' without them.
+  // 'on' and 'off' run with the V8 flags of npm start (src/ops/node-flags.ts); 'on-v8-defaults' is 'on' without them.
   const tuning = mode === 'off' ? 'off' : 'on';
   const server = await startServer({
     STORE: 'memory', LOG_LEVEL: 'warn', LOAD_TUNING: tuning, RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000',

@@ -11,31 +11,31 @@ import type { AddressInfo } from 'net';
 import expressStaticGzip from 'express-static-gzip';
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { spreadKeepAlive } from './keepalive';
-import { endOversizeFast } from './oversize';
-import { loadConfig, type Config } from './config';
-import { createLogger, type Logger } from './logger';
-import { ReplayStore } from './replays';
+import { spreadKeepAlive } from './colyseus-patches/keepalive';
+import { endOversizeFast } from './colyseus-patches/oversize';
+import { loadConfig, type Config } from './ops/config';
+import { createLogger, type Logger } from './ops/logger';
+import { ReplayStore } from './persistence/replays';
 import { CLOSE_CODES, type ChatLine, type ReplayJSON, type RoomListing } from '@isle-of-trains/client/protocol';
-import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots';
+import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots/bots';
 import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
-import { createStore, FileStore, nodeIdOf, storeKind, StoreHealth, type GameStore } from './store';
-import { lockDataDir, type DataDirLock } from './data-dir-lock';
-import { RedisLinks, redisWhere } from './redis-links';
-import { Metrics, type RoomLike } from './metrics';
-import { restoreOptions, replayFromLog, type RestoreReport } from './restore';
-import { interceptJoins, LazyRestore } from './lazy-restore';
-import { scaleOutOptions } from './scale';
+import { createStore, FileStore, nodeIdOf, storeKind, StoreHealth, type GameStore } from './persistence/store';
+import { lockDataDir, type DataDirLock } from './ops/data-dir-lock';
+import { RedisLinks, redisWhere } from './ops/redis-links';
+import { Metrics, type RoomLike } from './ops/metrics';
+import { restoreOptions, replayFromLog, type RestoreReport } from './persistence/restore';
+import { interceptJoins, LazyRestore } from './persistence/lazy-restore';
+import { scaleOutOptions } from './ops/scale';
 import { Redis } from 'ioredis';
 import { PlayersService } from './players/service';
 import { ArchiveOutbox } from './players/archive-outbox';
 import { PlayerLimits } from './players/limits';
 import { playerRoutes } from './players/routes';
-import { SlowedAddresses } from './frame-gate';
-import { guardMatchmaking } from './matchmake-guard';
-import { jsonErrors, refuseUndecodablePaths } from './http-errors';
-import { findCode } from './join-codes';
-import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
+import { SlowedAddresses } from './admission/frame-gate';
+import { guardMatchmaking } from './admission/matchmake-guard';
+import { jsonErrors, refuseUndecodablePaths } from './http/errors';
+import { findCode } from './admission/join-codes';
+import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './admission/address-quotas';
 import type { IncomingMessage } from 'http';
 import type { WebSocket } from 'ws';
 
@@ -63,7 +63,7 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, 
     return joined;
   });
 }
-import { TokenBucket } from './frame-gate';
+import { TokenBucket } from './admission/frame-gate';
 
 /** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
 class BucketsByKey {
@@ -129,7 +129,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const redis = config.REDIS_URL ? new RedisLinks(logger, redisWhere(config.REDIS_URL)) : null;
   let storeHealth: StoreHealth | null = null;
   const inJestWithoutDataDir = !!process.env.JEST_WORKER_ID && config.STORE === 'auto' && !config.REDIS_URL && !overrides.DATA_DIR && !(env ?? process.env).DATA_DIR;
-  // One process per data directory (src/data-dir-lock.ts): the file store's game logs and the embedded
+  // One process per data directory (src/ops/data-dir-lock.ts): the file store's game logs and the embedded
   // PGlite (DATA_DIR/players-db) are both written by this process alone. A refused lock ends the start.
   const usesFiles = !givenStore && !inJestWithoutDataDir && storeKind(config) === 'file';
   const usesPglite = !inJestWithoutDataDir && config.PLAYERS_DB === 'auto' && !config.DATABASE_URL;
@@ -169,7 +169,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let closing = false;
 
   const tuned = config.LOAD_TUNING === 'on';
-  // Tuned: keep-alive pings spread over the interval (src/keepalive.ts), not the transport's one sweep.
+  // Tuned: keep-alive pings spread over the interval (src/colyseus-patches/keepalive.ts), not the transport's one sweep.
   const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: tuned ? 0 : 3000, pingMaxRetries: 2 });
   const stopKeepAlive = tuned ? spreadKeepAlive(transport, config.KEEPALIVE_MS, config.KEEPALIVE_MISSES) : () => undefined;
   const gameServer = new Server({

@@ -1,10 +1,10 @@
 /** Entry point: `npm start` at the root, or `node packages/server/dist/main.js`. */
 import { createServer } from './app';
-import { createLogger, type Logger } from './logger';
-import { LOG_LEVELS } from './config';
-import { nodeIdOf } from './store';
-import { exitOnStartError, installShutdown } from './shutdown';
-import { missingNodeFlags } from './node-flags';
+import { createLogger, type Logger } from './ops/logger';
+import { LOG_LEVELS } from './ops/config';
+import { nodeIdOf } from './persistence/store';
+import { exitOnStartError, installShutdown } from './ops/shutdown';
+import { missingNodeFlags } from './ops/node-flags';
 
 // Until the server (and its settings) exist: a logger from the raw environment, for crash lines.
 const env = process.env;
@@ -39,10 +39,10 @@ async function main(): Promise<void> {
   server.logger.info({ url }, 'ready');
   const missing = missingNodeFlags();
   if (missing.length > 0) {
-    server.logger.warn({ missing }, 'started without the V8 memory flag that npm start and the image use (src/node-flags.ts): expect more memory per room');
+    server.logger.warn({ missing }, 'started without the V8 memory flag that npm start and the image use (src/ops/node-flags.ts): expect more memory per room');
   }
   if (process.stderr.isTTY) process.stderr.write(`\n  Isle of Trains is running: open ${url}\n\n`);
-  // SIGTERM/SIGINT: `restarting` to every client, store flushed, exit within SHUTDOWN_GRACE_SECONDS (src/shutdown.ts).
+  // SIGTERM/SIGINT: `restarting` to every client, store flushed, exit within SHUTDOWN_GRACE_SECONDS (src/ops/shutdown.ts).
   installShutdown(server, { graceSeconds: server.config.SHUTDOWN_GRACE_SECONDS });
 }
 

@@ -1,6 +1,6 @@
 /**
  * IsleRoom: one table of Isle of Trains. The full rules GameState, the seed, the seat tokens and the
- * action log live only in this object; clients get the schema mirror (src/mirror.ts), where hands are
+ * action log live only in this object; clients get the schema mirror (src/wire/mirror.ts), where hands are
  * visible only to their owner. See docs/PROTOCOL.md for everything a client sends and receives.
  */
 import { randomBytes } from 'crypto';
@@ -10,30 +10,30 @@ import {
   ActionSchema, isExactAction, playerView, soloStatus,
   type Action, type GameEvent, type GameOptions, type PlayerView, type RuleError,
 } from '@isle-of-trains/rules';
-import type { Config } from './config';
-import type { Logger } from './logger';
-import { mirrorGame, privatePart } from './mirror';
-import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, LogRequestSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './options';
-import { LogLines, type LogLine } from './log-lines';
+import type { Config } from './ops/config';
+import type { Logger } from './ops/logger';
+import { mirrorGame, privatePart } from './wire/mirror';
+import { ChatSchema, CreateOptionsSchema, IntentSchema, JoinOptionsSchema, LogRequestSchema, RematchSchema, StartSchema, UndoSchema, issuesText, type CreateOptions } from './wire/options';
+import { LogLines, type LogLine } from './game/log-lines';
 import {
   CLOSE_CODES, LOG_PAGE_MAX, NO_RECONNECTION_WINDOW, ROOM_NAME, logLineFromWire, logLineWire, type ErrorMessage, type RoomMetadata,
 } from '@isle-of-trains/client/protocol';
-import { passThrough, type Refusal } from './refusal';
+import { passThrough, type Refusal } from './wire/refusal';
 import { Match } from './game/match';
-import { rematchOptions, takeRematch, type RematchRecord } from './rematch';
-import type { ReplayStore } from './replays';
-import { randomBot, type BotFactory, type BotPlayer } from './bots';
-import { GameSchema, IsleState, SeatInfo } from './schema';
-import { hashToken, now, type GameStore } from './store/types';
-import { RoomJournal, STORE_UNAVAILABLE, storeUnavailable } from './store/journal';
-import { StoreHealth } from './store/health';
-import type { Metrics } from './metrics';
-import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './restore';
-import { dropViewQueueAfterFullState } from './view-handoff';
-import { cheapPatches } from './patch-flush';
-import { shareEncodeBuffers } from './encode-buffers';
-import { fileCode, withdrawCode } from './join-codes';
-import { socketClientAddress, type AddressQuotas } from './address-quotas';
+import { rematchOptions, takeRematch, type RematchRecord } from './game/rematch';
+import type { ReplayStore } from './persistence/replays';
+import { randomBot, type BotFactory, type BotPlayer } from './bots/bots';
+import { GameSchema, IsleState, SeatInfo } from './wire/schema';
+import { hashToken, now, type GameStore } from './persistence/store/types';
+import { RoomJournal, STORE_UNAVAILABLE, storeUnavailable } from './persistence/store/journal';
+import { StoreHealth } from './persistence/store/health';
+import type { Metrics } from './ops/metrics';
+import { seatForToken, takeRestore, withoutRestoreKey, type RestoredGame } from './persistence/restore';
+import { dropViewQueueAfterFullState } from './colyseus-patches/view-handoff';
+import { cheapPatches } from './colyseus-patches/patch-flush';
+import { shareEncodeBuffers } from './colyseus-patches/encode-buffers';
+import { fileCode, withdrawCode } from './admission/join-codes';
+import { socketClientAddress, type AddressQuotas } from './admission/address-quotas';
 import type { PlayersService } from './players/service';
 import { PlayerError, type PlayerRecord } from './players/accounts';
 import { isRatedTable } from './players/archive';
@@ -42,7 +42,7 @@ import { cleanChatText } from './players/chat';
 import type { ArchiveOutbox } from './players/archive-outbox';
 import {
   TokenBucket, connectionLimits, installFrameGate, type ConnectionLimits, type SlowedAddresses,
-} from './frame-gate';
+} from './admission/frame-gate';
 
 /** The history before a game starts (never written to). */
 const NO_EVENTS: GameEvent[] = [];
@@ -59,9 +59,9 @@ export interface RoomDeps {
   logger: Logger;
   replays: ReplayStore;
   bots: BotFactory;
-  /** Action log for restarts and replays (src/store); none = nothing is stored. */
+  /** Action log for restarts and replays (src/persistence/store); none = nothing is stored. */
   store?: GameStore;
-  /** Whether the store takes writes (shared by every room; src/store/health.ts). */
+  /** Whether the store takes writes (shared by every room; src/persistence/store/health.ts). */
   storeHealth?: StoreHealth;
   metrics?: Metrics;
   /** True while the process shuts down: no new rooms. */
@@ -148,7 +148,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   /** Fixed when the game starts: every seat a signed-in account, no bots (src/players/archive.ts). */
   private rated = false;
   /**
-   * The whole table's log (src/log-lines.ts): notices from the lobby on, then the match writes its events'
+   * The whole table's log (src/game/log-lines.ts): notices from the lobby on, then the match writes its events'
    * lines into it. The state's `log` shows only its newest LOG_ENTRIES lines.
    */
   private lines = new LogLines(() => this.match?.events ?? NO_EVENTS);
@@ -159,11 +159,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private stopped: string | null = null;
   private bot!: BotPlayer;
   private rlog!: Logger;
-  /** Every store write goes through here (src/store/journal.ts): nothing is acknowledged before it is stored. */
+  /** Every store write goes through here (src/persistence/store/journal.ts): nothing is acknowledged before it is stored. */
   private journal: RoomJournal | null = null;
   /** Restored games and rematches: SHA-256 of each seat's token, until its owner comes back with the token. */
   private restoredHashes: (string | null)[] = [];
-  /** A rematch room: the ended room it continues (src/rematch.ts). */
+  /** A rematch room: the ended room it continues (src/game/rematch.ts). */
   private rematchOf: string | null = null;
   /** An ended room: the rematch room once asked for (a promise while it is being created). */
   private rematchRoom: Promise<string> | null = null;
@@ -588,7 +588,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   /**
-   * Take the seat's last step back (src/undo.ts): the state, the action list, the event history and the log
+   * Take the seat's last step back (src/game/undo.ts): the state, the action list, the event history and the log
    * go back to before it, and the store gets an `undo` record first (nothing is acknowledged that is not
    * stored). The turn timer is left running: a step taken back gives no extra time.
    */
@@ -977,7 +977,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.journal.afterWritten(() => outbox.owe(this.roomId));
   }
 
-  // ---------------------------------------------------------------- the store (src/store/journal.ts)
+  // ---------------------------------------------------------------- the store (src/persistence/store/journal.ts)
 
   private openJournal(restoring: RestoredGame | undefined): void {
     const { store, storeHealth, metrics } = this.deps;
@@ -998,7 +998,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     else this.scheduleNext();
   }
 
-  // ---------------------------------------------------------------- restarts (src/restore.ts)
+  // ---------------------------------------------------------------- restarts (src/persistence/restore.ts)
 
   /** Take up a game replayed from the store: seats by token hash, humans away until they rejoin. */
   private restore(r: RestoredGame): void {
@@ -1058,7 +1058,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     return seat;
   }
 
-  // ---------------------------------------------------------------- rematch (src/rematch.ts)
+  // ---------------------------------------------------------------- rematch (src/game/rematch.ts)
 
   /** A rematch room: bots in their seats, each human seat kept for the holder of its token in the ended game. */
   private reserveSeats(r: RematchRecord): void {

@@ -9,9 +9,9 @@ import path from 'path';
 import { readdirSync, readFileSync } from 'fs';
 import { greedyChoice } from '@isle-of-trains/bots';
 import { createGame, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
-import { BotPool, type BotTask } from '../src/bot-pool';
-import { Metrics } from '../src/metrics';
-import type { BotPlayer } from '../src/bots';
+import { BotPool, type BotTask } from '../src/bots/bot-pool';
+import { Metrics } from '../src/ops/metrics';
+import type { BotPlayer } from '../src/bots/bots';
 import { bootServer, until, watch, type TestServer } from './support/harness';
 import type { Match } from '../src/game/match';
 

@@ -21,7 +21,7 @@ import {
   autoplay, bootServer, kick, onFrame, stateJSON, until, viewOf, watch, type Player, type Seen, type TestServer,
 } from './support/harness';
 import { recordServerViews } from './support/view-history';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/ops/logger';
 import { inside } from './support/room-inside';
 
 /** Every PlayerView the server had, per room: index = point of the game, entry = JSON per seat (then the spectator's). */

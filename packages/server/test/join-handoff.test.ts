@@ -1,5 +1,5 @@
 /**
- * A client that joins between two patches decodes exactly the server's state (src/view-handoff.ts).
+ * A client that joins between two patches decodes exactly the server's state (src/colyseus-patches/view-handoff.ts).
  * A rejoin writes to the state (the log's "Ada joined." line) and the new client's full state holds
  * that change; without the hand-off the next patch replayed it on that client too: a push into the
  * log's string list inserted a second copy and the window's shift dropped one line more. The room's
@@ -8,7 +8,7 @@
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { matchMaker } from '@colyseus/core';
-import { randomBot } from '../src/bots';
+import { randomBot } from '../src/bots/bots';
 import { connect, play, twoSeatGame, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
 import { waitFor } from './support/ops-proc';

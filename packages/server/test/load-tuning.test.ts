@@ -8,9 +8,9 @@
  */
 import type { Room } from '@colyseus/core';
 import type { WebSocketTransport } from '@colyseus/ws-transport';
-import { spreadKeepAlive } from '../src/keepalive';
-import { cheapPatches } from '../src/patch-flush';
-import { endOversizeFast, OVERSIZE_GRACE_MS } from '../src/oversize';
+import { spreadKeepAlive } from '../src/colyseus-patches/keepalive';
+import { cheapPatches } from '../src/colyseus-patches/patch-flush';
+import { endOversizeFast, OVERSIZE_GRACE_MS } from '../src/colyseus-patches/oversize';
 
 interface FakeSocket { readyState: number; pingCount?: number; pings: number; terminated: boolean; ping(cb: () => void): void; terminate(): void }
 

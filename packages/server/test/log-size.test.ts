@@ -5,7 +5,7 @@
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { matchMaker } from '@colyseus/core';
-import { randomBot } from '../src/bots';
+import { randomBot } from '../src/bots/bots';
 import { connect, play, twoSeatGame, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
 

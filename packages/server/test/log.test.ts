@@ -11,7 +11,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { matchMaker } from '@colyseus/core';
 import { card, CARDS, currentDecision, type Action, type GameState } from '@isle-of-trains/rules';
-import { randomBot } from '../src/bots';
+import { randomBot } from '../src/bots/bots';
 import type { LogLine, LogPage } from '@isle-of-trains/client';
 import type { IsleServer } from '../src/app';
 import { connect, play, stateOf, type ActionLog, type Player } from './support/ops-game';

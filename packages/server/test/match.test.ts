@@ -8,9 +8,9 @@ import { createBot } from '@isle-of-trains/bots';
 import { scoreBreakdown, type Action, type GameOptions } from '@isle-of-trains/rules';
 import pino from 'pino';
 import { Match } from '../src/game/match';
-import { replayLog } from '../src/restore';
-import { MemoryStore, RoomJournal, StoreHealth, StoreWriteError, type LogEntry } from '../src/store';
-import type { LogLine } from '../src/log-lines';
+import { replayLog } from '../src/persistence/restore';
+import { MemoryStore, RoomJournal, StoreHealth, StoreWriteError, type LogEntry } from '../src/persistence/store';
+import type { LogLine } from '../src/game/log-lines';
 
 jest.setTimeout(120_000);
 

@@ -5,7 +5,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { matchMaker } from '@colyseus/core';
 import { bootServer, sleep, type TestServer } from './support/harness';
-import { optionsProblem } from '../src/matchmake-guard';
+import { optionsProblem } from '../src/admission/matchmake-guard';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer(); });

@@ -5,12 +5,12 @@
 import {
   applyAction, createGame, currentDecision, legalActions, playerView, type GameOptions, type GameState,
 } from '@isle-of-trains/rules';
-import { mirrorGame, privatePart } from '../src/mirror';
+import { mirrorGame, privatePart } from '../src/wire/mirror';
 import { gameJSONFromView, gameWire, stateFromWire, viewFromState, type CarJSON, type IsleStateJSON, type IsleStateWire } from '@isle-of-trains/client';
-import { GameSchema, IsleState } from '../src/schema';
-import { packageBots, randomBot, BOT_LEVELS } from '../src/bots';
-import { loadConfig } from '../src/config';
-import { CreateOptionsSchema, DisplayName, JoinOptionsSchema } from '../src/options';
+import { GameSchema, IsleState } from '../src/wire/schema';
+import { packageBots, randomBot, BOT_LEVELS } from '../src/bots/bots';
+import { loadConfig } from '../src/ops/config';
+import { CreateOptionsSchema, DisplayName, JoinOptionsSchema } from '../src/wire/options';
 
 function mirrored(game: GameState, mode: string, scenario = 0) {
   const s = new IsleState();

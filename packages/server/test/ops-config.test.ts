@@ -5,8 +5,8 @@
  */
 import { spawn } from 'child_process';
 import * as net from 'net';
-import { loadConfig } from '../src/config';
-import { exitOnStartError } from '../src/shutdown';
+import { loadConfig } from '../src/ops/config';
+import { exitOnStartError } from '../src/ops/shutdown';
 import { ensureBuilt, freePort, MAIN_JS, REPO, tempDir } from './support/ops-proc';
 
 jest.setTimeout(60_000);

@@ -7,7 +7,7 @@
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { lockDataDir, DataDirInUseError } from '../src/data-dir-lock';
+import { lockDataDir, DataDirInUseError } from '../src/ops/data-dir-lock';
 import { ensureBuilt, freePort, killServer, MAIN_JS, REPO, startServer, tempDir, type ServerProc } from './support/ops-proc';
 
 jest.setTimeout(90_000);

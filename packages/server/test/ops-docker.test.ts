@@ -13,7 +13,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ensureBuilt, MAIN_JS, REPO } from './support/ops-proc';
-import { NODE_FLAGS } from '../src/node-flags';
+import { NODE_FLAGS } from '../src/ops/node-flags';
 
 jest.setTimeout(240_000);
 
@@ -122,7 +122,7 @@ test('every npm script the Dockerfile runs exists, and so does the file it start
   }
   expect(checked).toBeGreaterThanOrEqual(2);
   const cmd = words(instrs.filter((i) => i.op === 'CMD').pop()!.args);
-  // node, the V8 flags of src/node-flags.ts, the server: the same command as both start scripts
+  // node, the V8 flags of src/ops/node-flags.ts, the server: the same command as both start scripts
   expect(cmd).toEqual(['node', ...NODE_FLAGS, cmd[cmd.length - 1]]);
   expect(path.join(REPO, cmd[cmd.length - 1])).toBe(MAIN_JS);
   expect(fs.existsSync(MAIN_JS)).toBe(true);
@@ -147,7 +147,7 @@ test('runtime: non-root, HEALTHCHECK on /healthz, PORT and DATA_DIR as settings 
   // the non-root user owns the data directory
   expect(rt.some((i) => i.op === 'RUN' && i.args.includes(`chown ${user}`) && i.args.includes(dataDir!))).toBe(true);
   // the server reads exactly these names
-  const config = fs.readFileSync(path.join(REPO, 'packages/server/src/config.ts'), 'utf8');
+  const config = fs.readFileSync(path.join(REPO, 'packages/server/src/ops/config.ts'), 'utf8');
   for (const name of ['PORT', 'DATA_DIR', 'HOST', 'LOG_LEVEL']) expect(config).toMatch(new RegExp(`\\b${name}:`));
 });
 

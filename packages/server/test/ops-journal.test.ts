@@ -3,9 +3,9 @@
  * own entry only; a refused write blocks the room, is retried in order with its index when the store
  * is back, and the acks follow; nothing is stored twice or out of order.
  */
-import { StoreHealth } from '../src/store/health';
-import { RoomJournal } from '../src/store/journal';
-import { MemoryStore, type LogEntry } from '../src/store';
+import { StoreHealth } from '../src/persistence/store/health';
+import { RoomJournal } from '../src/persistence/store/journal';
+import { MemoryStore, type LogEntry } from '../src/persistence/store';
 import { AT } from './support/game-log';
 
 /** A store whose appends wait until the test settles them; `down` makes them (and probes) fail. */

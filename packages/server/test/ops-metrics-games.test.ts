@@ -5,9 +5,9 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { legalActions } from '@isle-of-trains/rules';
 import type { IsleServer } from '../src/app';
-import { randomBot } from '../src/bots';
+import { randomBot } from '../src/bots/bots';
 import { viewFromState } from '@isle-of-trains/client';
-import { MemoryStore } from '../src/store';
+import { MemoryStore } from '../src/persistence/store';
 import { connect, stateOf, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
 import { gameLog } from './support/game-log';

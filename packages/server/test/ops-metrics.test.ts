@@ -7,7 +7,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { Client, type Room } from '@colyseus/sdk';
 import { legalActions } from '@isle-of-trains/rules';
 import { createServer, type IsleServer } from '../src/app';
-import { randomBot } from '../src/bots';
+import { randomBot } from '../src/bots/bots';
 import { stateFromWire, viewFromState, type IsleStateWire, type IsleStateJSON } from '@isle-of-trains/client';
 import { waitFor } from './support/ops-proc';
 

@@ -5,7 +5,7 @@
  *    lobby's room list while Redis is away (503 STORE_UNAVAILABLE, not an HTML stack page);
  *  - creating a room while Redis is away is refused with STORE_UNAVAILABLE, not ioredis' own text;
  *  - once Redis is back the room list works again without a restart (@colyseus/redis-driver kept the failed
- *    request cached: src/redis-driver-fix.ts);
+ *    request cached: src/colyseus-patches/redis-driver-fix.ts);
  *  - every line the process prints is JSON, and the outage's failures are logged once, not per request.
  */
 import { spawn, type ChildProcess } from 'child_process';

@@ -10,7 +10,7 @@ import { randomBytes } from 'crypto';
 import { Redis } from 'ioredis';
 import { legalActions, type Action } from '@isle-of-trains/rules';
 import { viewFromState } from '@isle-of-trains/client';
-import type { LogEntry } from '../src/store';
+import type { LogEntry } from '../src/persistence/store';
 import { connect, stateOf, type Player } from './support/ops-game';
 import { ensureBuilt, freePort, killServer, MAIN_JS, REPO, startServer, waitFor, type ServerProc } from './support/ops-proc';
 import { TcpProxy } from './support/tcp-proxy';

@@ -6,9 +6,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { createLogger } from '../src/logger';
-import { restoreGames, type RestoredGame } from '../src/restore';
-import { FileStore, type LogEntry } from '../src/store';
+import { createLogger } from '../src/ops/logger';
+import { restoreGames, type RestoredGame } from '../src/persistence/restore';
+import { FileStore, type LogEntry } from '../src/persistence/store';
 import { AT, gameLog, nextAction } from './support/game-log';
 import { tempDir } from './support/ops-proc';
 

@@ -5,10 +5,10 @@
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { IsleServer } from '../src/app';
-import { randomBot } from '../src/bots';
-import { createLogger } from '../src/logger';
-import { LazyRestore } from '../src/lazy-restore';
-import { FileStore, MemoryStore } from '../src/store';
+import { randomBot } from '../src/bots/bots';
+import { createLogger } from '../src/ops/logger';
+import { LazyRestore } from '../src/persistence/lazy-restore';
+import { FileStore, MemoryStore } from '../src/persistence/store';
 import { connect, stateOf, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';
 import { gameLog } from './support/game-log';

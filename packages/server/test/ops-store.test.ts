@@ -8,11 +8,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { randomBytes } from 'crypto';
 import { Redis } from 'ioredis';
-import { FileStore, MemoryStore, RedisStore, type GameStore, type LogEntry } from '../src/store';
-import { replayFromLog, replayLog, restoreGames, restoreOptions, seatForToken, takeRestore, RestoreError } from '../src/restore';
-import { installShutdown, exitOnStartError } from '../src/shutdown';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/logger';
+import { FileStore, MemoryStore, RedisStore, type GameStore, type LogEntry } from '../src/persistence/store';
+import { replayFromLog, replayLog, restoreGames, restoreOptions, seatForToken, takeRestore, RestoreError } from '../src/persistence/restore';
+import { installShutdown, exitOnStartError } from '../src/ops/shutdown';
+import { loadConfig } from '../src/ops/config';
+import { createLogger } from '../src/ops/logger';
 import { tempDir } from './support/ops-proc';
 import { AT, gameLog } from './support/game-log';
 

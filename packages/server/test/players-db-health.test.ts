@@ -4,7 +4,7 @@
  */
 import { Writable } from 'stream';
 import { DatabaseHealth, isConnectionFault } from '../src/db/health';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/ops/logger';
 import { waitFor } from './support/ops-proc';
 
 const sqlError = (code: string) => Object.assign(new Error(`server said ${code}`), { code });

@@ -7,7 +7,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { Writable } from 'stream';
 import express from 'express';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/ops/logger';
 import { DATABASES, freshDatabase } from './support/databases';
 import { Accounts } from '../src/players/accounts';
 import { Archive } from '../src/players/archive';

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { FileStore, MemoryStore, RedisStore, type GameStore, type LogEntry } from '../src/store';
+import { FileStore, MemoryStore, RedisStore, type GameStore, type LogEntry } from '../src/persistence/store';
 import { ArchiveOutbox } from '../src/players/archive-outbox';
 import { Archive } from '../src/players/archive';
 import { finishedGameFromLog, NotArchivable } from '../src/players/finished-from-log';

@@ -4,7 +4,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 
 import { createServer, type IsleServer } from '../src/app';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/ops/logger';
 import { PlayersService } from '../src/players/service';
 
 jest.setTimeout(60_000);

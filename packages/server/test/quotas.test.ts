@@ -6,7 +6,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { bootServer, until, watch, type TestServer } from './support/harness';
 import WebSocket from 'ws';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
-import { clientAddress, trustedSet } from '../src/address-quotas';
+import { clientAddress, trustedSet } from '../src/admission/address-quotas';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ ROOMS_PER_MINUTE_PER_ADDRESS: 4, PENDING_JOINS_PER_ADDRESS: 3, MAX_CONNECTIONS_PER_ADDRESS: 5 }); });

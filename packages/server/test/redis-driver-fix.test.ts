@@ -1,12 +1,12 @@
 /**
- * The patch of @colyseus/redis-driver's getRooms (src/redis-driver-fix.ts). The first test pins the upstream
+ * The patch of @colyseus/redis-driver's getRooms (src/colyseus-patches/redis-driver-fix.ts). The first test pins the upstream
  * bug: if it fails, the installed driver no longer keeps a failed room-list request cached, and the patch can
  * go. The second shows the patched driver asking Redis again after a failure.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { RedisDriver } from '@colyseus/redis-driver';
 import { Redis } from 'ioredis';
-import { forgetFailedRoomQueries } from '../src/redis-driver-fix';
+import { forgetFailedRoomQueries } from '../src/colyseus-patches/redis-driver-fix';
 
 /** A driver whose HGETALL fails `failures` times, then answers one room named isle. */
 function flakyDriver(failures: number): { driver: RedisDriver; calls: () => number; client: Redis } {

@@ -8,8 +8,8 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { bootServer, until, watch } from './support/harness';
-import { AddressQuotas, SLOWED_CREATION_COST } from '../src/address-quotas';
-import { SlowedAddresses } from '../src/frame-gate';
+import { AddressQuotas, SLOWED_CREATION_COST } from '../src/admission/address-quotas';
+import { SlowedAddresses } from '../src/admission/frame-gate';
 
 const QUOTA = { TRUSTED_PROXIES: '', ROOMS_PER_MINUTE_PER_ADDRESS: 8, PENDING_JOINS_PER_ADDRESS: 100, MAX_CONNECTIONS_PER_ADDRESS: 100 };
 

@@ -1,6 +1,6 @@
 /**
  * The room state's two definitions are held together at compile time: the server's schema classes
- * (src/schema.ts, what is encoded) and the client package's interfaces (packages/client/src/state.ts,
+ * (src/wire/schema.ts, what is encoded) and the client package's interfaces (packages/client/src/state.ts,
  * what clients are told they decode). A field added to, removed from or retyped in one and not the
  * other, at any depth (seats, the game, its turn, the players…), fails `npm run typecheck`,
  * which compiles this file (and `npm test`, which type-checks first: jest itself only transpiles).
@@ -10,7 +10,7 @@ import {
   stateFromWire,
   type GameWire, type IsleStateWire, type PlayerWire, type SeatInfoJSON, type TurnJSON,
 } from '@isle-of-trains/client/protocol';
-import { GameSchema, IsleState, PlayerSchema, SeatInfo, TurnSchema } from '../src/schema';
+import { GameSchema, IsleState, PlayerSchema, SeatInfo, TurnSchema } from '../src/wire/schema';
 
 /** The kind of a field's value. A string union (`'empty' | 'human' | …`) is a string, as on the wire. */
 type Kind<T> = T extends string ? 'string'
@@ -38,7 +38,7 @@ type Agree<S extends abstract new (...a: never[]) => { toJSON(): unknown }, J> =
 type SchemaJSON = ToJSON<InstanceType<typeof IsleState>>;
 
 // The assertions: each `true` only when the two definitions have one shape. When one fails, compare
-// src/schema.ts with packages/client/src/state.ts (and docs/PROTOCOL.md, "Room state"); a new nested
+// src/wire/schema.ts with packages/client/src/state.ts (and docs/PROTOCOL.md, "Room state"); a new nested
 // schema class needs its pair here.
 const agree: Record<string, true> = {
   IsleState: true satisfies Agree<typeof IsleState, IsleStateWire>,

@@ -7,9 +7,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { RULES_VERSION, scoreBreakdown } from '@isle-of-trains/rules';
-import { replayLog, salvageLog } from '../src/restore';
+import { replayLog, salvageLog } from '../src/persistence/restore';
 import { finishedGameFromLog } from '../src/players/finished-from-log';
-import type { EndEntry, LogEntry, StartEntry } from '../src/store';
+import type { EndEntry, LogEntry, StartEntry } from '../src/persistence/store';
 
 const DIR = path.join(__dirname, 'fixtures', 'logs');
 const fixtures = fs.readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort();

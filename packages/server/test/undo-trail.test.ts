@@ -1,12 +1,12 @@
 /**
- * The undo trail (src/undo.ts) on rules states, and stored undo records on restore (src/restore.ts):
+ * The undo trail (src/game/undo.ts) on rules states, and stored undo records on restore (src/persistence/restore.ts):
  * who may take what back, and a stored undo the trail would refuse is damage, not a move.
  */
 import { applyAction, createGame, currentDecision, legalActions, type Action, type GameState } from '@isle-of-trains/rules';
-import { UndoTrail, type StepBy } from '../src/undo';
-import { salvageLog } from '../src/restore';
+import { UndoTrail, type StepBy } from '../src/game/undo';
+import { salvageLog } from '../src/persistence/restore';
 import { Match } from '../src/game/match';
-import type { LogEntry } from '../src/store';
+import type { LogEntry } from '../src/persistence/store';
 
 const AT = '2026-01-01T00:00:00.000Z';
 

@@ -11,8 +11,8 @@
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { applyAction, card, createGame, currentDecision, legalActions, scoreBreakdown, type Action, type GameOptions } from '@isle-of-trains/rules';
-import { randomBot } from '../src/bots';
-import { replayFromLog } from '../src/restore';
+import { randomBot } from '../src/bots/bots';
+import { replayFromLog } from '../src/persistence/restore';
 import type { IsleServer } from '../src/app';
 import { connect, stateOf, type Player } from './support/ops-game';
 import { startInProcess, stopInProcess } from './support/in-process';

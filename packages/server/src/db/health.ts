@@ -13,7 +13,7 @@
  * Callers ask `reported(err)` whether an error was such a fault, already counted here, so they answer
  * PLAYERS_UNAVAILABLE without a log line of their own. `ok` feeds the isle_players_db_up metric.
  */
-import type { Logger } from '../logger';
+import type { Logger } from '../ops/logger';
 
 /**
  * SQLSTATE classes and codes that mean "cannot use the database now" rather than "the database refused this

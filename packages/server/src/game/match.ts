@@ -6,7 +6,7 @@
  *
  *  - live play: apply() and undo() write their record first and change nothing when the journal
  *    refuses it (nothing is acknowledged that is not stored);
- *  - a restart: take() plays a stored record forward with the same checks and no write (src/restore.ts);
+ *  - a restart: take() plays a stored record forward with the same checks and no write (src/persistence/restore.ts);
  *  - the end: end() stores the final scores.
  *
  * Who decides when (seats, bots, timers) is the table's business, not the match's.
@@ -16,12 +16,12 @@ import {
   applyAction, createGame, currentDecision, playerView, RULES_VERSION, scoreBreakdown,
   type Action, type Decision, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError, type ScoreBreakdown,
 } from '@isle-of-trains/rules';
-import { LogLines, type LogLine } from '../log-lines';
-import { UndoTrail, type StepBy, type UndoRefusal } from '../undo';
-import { STORE_UNAVAILABLE, storeUnavailable } from '../store/journal';
-import type { ActionEntry, LogEntry, UndoEntry } from '../store/types';
+import { LogLines, type LogLine } from './log-lines';
+import { UndoTrail, type StepBy, type UndoRefusal } from './undo';
+import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
+import type { ActionEntry, LogEntry, UndoEntry } from '../persistence/store/types';
 
-/** Where a match stores its records: the room's journal (src/store/journal.ts), or none. */
+/** Where a match stores its records: the room's journal (src/persistence/store/journal.ts), or none. */
 export interface MatchJournal {
   /** false = not stored (the match then changes nothing); 'keep' entries are held until they can be stored. */
   write(entry: LogEntry, mode?: 'refuse' | 'keep'): boolean;
@@ -106,7 +106,7 @@ export class Match {
     return { ok: true, lines, over: this.state.gameOver };
   }
 
-  /** Take `seat`'s last step back (as src/undo.ts allows): stored first, then undone, its log lines dropped. */
+  /** Take `seat`'s last step back (as src/game/undo.ts allows): stored first, then undone, its log lines dropped. */
   undo(seat: number): Undone {
     const refused = this.trail.refusal(seat, this.state);
     if (refused) return { ok: false, code: refused };

@@ -16,8 +16,8 @@
  * A log that cannot be turned into a record (it does not replay) is a defect, not an outage: it is
  * logged as an error once and stays owed, so a fixed server archives it later, and the others go on.
  */
-import type { Logger } from '../logger';
-import type { GameStore } from '../store/types';
+import type { Logger } from '../ops/logger';
+import type { GameStore } from '../persistence/store/types';
 import { finishedGameFromLog, NotArchivable } from './finished-from-log';
 import type { PlayersService } from './service';
 

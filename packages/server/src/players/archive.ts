@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
 import type { GameId, GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
-import type { Replay } from '../replays';
+import type { Replay } from '../persistence/replays';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
 
 /** A seat as archived: what the games lists show of it. */
@@ -77,7 +77,7 @@ export class Archive {
   }
 
   /**
-   * The replay of an archived game, in the same shape as the live replay endpoint's (src/replays.ts):
+   * The replay of an archived game, in the same shape as the live replay endpoint's (src/persistence/replays.ts):
    * `options` with the seed (createGame's input), the seed's hash, every action and the final scores.
    */
   async replay(id: string): Promise<Replay | null> {

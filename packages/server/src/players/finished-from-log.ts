@@ -5,8 +5,8 @@
  * lines as one archived at once, and the two cannot differ.
  */
 import { scoreBreakdown, type ScoreBreakdown } from '@isle-of-trains/rules';
-import { replayLog } from '../restore';
-import type { LogEntry, SeatEntry } from '../store/types';
+import { replayLog } from '../persistence/restore';
+import type { LogEntry, SeatEntry } from '../persistence/store/types';
 import { isRatedTable, type FinishedGame } from './archive';
 import { finishedGameRecord, type SeatIdentity } from './table-record';
 

@@ -9,7 +9,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { DatabaseHealth } from '../db/health';
-import type { Logger } from '../logger';
+import type { Logger } from '../ops/logger';
 import { Accounts, checkDisplayName, PlayerError, type PlayerRecord } from './accounts';
 import type { Archive } from './archive';
 import type {

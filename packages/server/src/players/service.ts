@@ -4,10 +4,10 @@
  * open is retried on the next use, so a database that comes back is used again. Failures count in
  * `health` (src/db/health.ts), which logs an outage once when it starts and once when it ends.
  */
-import type { Config } from '../config';
+import type { Config } from '../ops/config';
 import { openDatabase, type PlayersDb } from '../db/connect';
 import { DatabaseHealth } from '../db/health';
-import type { Logger } from '../logger';
+import type { Logger } from '../ops/logger';
 import { Accounts } from './accounts';
 import { Archive } from './archive';
 import { ChatLog } from './chat';

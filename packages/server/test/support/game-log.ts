@@ -1,7 +1,7 @@
 /** A short real game log for store and restore tests: create, seats, start, `n` legal actions. */
 import { applyAction, createGame, currentDecision, legalActions, scoreBreakdown, type ScoreBreakdown } from '@isle-of-trains/rules';
 import { Match } from '../../src/game/match';
-import { hashToken, type LogEntry, type SeatEntry } from '../../src/store';
+import { hashToken, type LogEntry, type SeatEntry } from '../../src/persistence/store';
 
 export const AT = '2026-01-01T00:00:00.000Z';
 

@@ -7,8 +7,8 @@ import { Client, Room as SDKRoom } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
 import { legalActions, currentDecision, type Action, type PlayerView } from '@isle-of-trains/rules';
 import { createServer, type CreateServerOptions, type IsleServer } from '../../src/app';
-import { createLogger } from '../../src/logger';
-import { randomBot } from '../../src/bots';
+import { createLogger } from '../../src/ops/logger';
+import { randomBot } from '../../src/bots/bots';
 import { stateFromWire, viewFromState, type IsleStateWire, type ErrorMessage, type IsleStateJSON, type SeatMessage, type Viewer } from '@isle-of-trains/client';
 import type { IsleRoom } from '../../src/room';
 

@@ -55,7 +55,7 @@ interface GameJ {
 /**
  * What must be equal between two clients that have seen the same patches, the log window included
  * (a client that joined between two patches once decoded it with a line missing or doubled:
- * src/view-handoff.ts).
+ * src/colyseus-patches/view-handoff.ts).
  */
 function fingerprint(p: Player): string {
   // read the decoded schema objects directly (cheaper than toJSON, which the tests poll)

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { NODE_FLAGS } from '../../src/node-flags';
+import { NODE_FLAGS } from '../../src/ops/node-flags';
 
 export const SERVER_DIR = path.resolve(__dirname, '../..');
 export const REPO = path.resolve(SERVER_DIR, '../..');

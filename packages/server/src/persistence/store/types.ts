@@ -9,7 +9,7 @@
  *   start   the game started: the rules GameOptions (seed included) and the seed's hash
  *   action  an accepted action (seat + rules Action), in the order applied; `by` says when a bot or the
  *           turn timer decided it rather than the seat's player
- *   undo    the seat took its last stored action back (src/undo.ts): replay drops that action again
+ *   undo    the seat took its last stored action back (src/game/undo.ts): replay drops that action again
  *   end     the game ended (final scores): the log is closed and kept for the replay
  *   abandon the room went away without a finished game (everyone left): closed, not restored
  *
@@ -73,7 +73,7 @@ export interface ActionEntry {
   by?: 'bot' | 'timeout';
 }
 
-/** The seat took back its last action still in force (allowed only as src/undo.ts allows it). */
+/** The seat took back its last action still in force (allowed only as src/game/undo.ts allows it). */
 export interface UndoEntry {
   t: 'undo';
   at: string;
@@ -94,7 +94,7 @@ export interface AbandonEntry {
 
 export type LogEntry = (CreateEntry | SeatEntry | StartEntry | ActionEntry | UndoEntry | EndEntry | AbandonEntry) & {
   /**
-   * Position of the entry in its log (0 = create), stamped by the room's journal (src/store/journal.ts).
+   * Position of the entry in its log (0 = create), stamped by the room's journal (src/persistence/store/journal.ts).
    * A record written twice (a write retried after a lost reply) or a gap is recognised by it on restore.
    * Logs written before it existed have none.
    */
@@ -125,7 +125,7 @@ export interface GameStore {
   append(roomId: string, entry: LogEntry, index?: number): void | Promise<void>;
   /** The room's log, or null when the store has none. A torn last line (power loss) is dropped. */
   read(roomId: string): Promise<LogEntry[] | null>;
-  /** The raw lines of a room's log for salvage on restore (see src/restore.ts); `torn` = the last line was cut mid-write and is left out. */
+  /** The raw lines of a room's log for salvage on restore (see src/persistence/restore.ts); `torn` = the last line was cut mid-write and is left out. */
   readLines(roomId: string): Promise<{ lines: string[]; torn: boolean } | null>;
   /** Replace an open log with `lines` (its valid part, on restore: a torn tail or a damaged rest is cut before new appends). */
   rewrite(roomId: string, lines: readonly string[]): Promise<void>;

@@ -7,7 +7,7 @@
  *     flushed and closed, Redis connections end;
  *  4. exit 0. If any of that is still running when the grace period is over, exit 1 at once.
  *
- * Unfinished games come back on the next start (src/restore.ts); clients rejoin with their seat tokens.
+ * Unfinished games come back on the next start (src/persistence/restore.ts); clients rejoin with their seat tokens.
  */
 import type { Logger } from './logger';
 

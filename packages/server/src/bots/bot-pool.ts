@@ -47,7 +47,7 @@ function workerFile(given?: string): { filename: string; execArgv: string[]; wor
     execArgv: ['-r', 'ts-node/register/transpile-only'],
     workerData: { tsWorker: filename },
     // The server's compiler options (JSON imports with esModuleInterop), whatever the current directory.
-    env: { TS_NODE_PROJECT: path.resolve(__dirname, '..', 'tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
+    env: { TS_NODE_PROJECT: path.resolve(__dirname, '../..', 'tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
   };
 }
 

@@ -3,7 +3,7 @@
  * for a new game at the same table. The ended room creates a new room in this process with the same
  * create options (a new seed comes with the start), the bots in the same seats, and each human seat
  * reserved for whoever holds that seat's token of the ended game: the SHA-256 of each token goes to the
- * new room, exactly as a restored game keeps them (src/restore.ts), so the tokens themselves are never
+ * new room, exactly as a restored game keeps them (src/persistence/restore.ts), so the tokens themselves are never
  * copied. A player joins the new room with `{ seatToken: <the ended game's token> }`; the new room answers
  * with a fresh token in its `seat` message. The game starts once every reserved seat is taken (a solo
  * game at once); a seat not taken within the reservation time opens to anyone, as in any lobby.
@@ -11,7 +11,7 @@
  * The record reaches the new room's onCreate through a one-time random key in its create options (as the
  * restore record does), so no client can create a room with seats of its choosing.
  */
-import { createStash } from './create-stash';
+import { createStash } from '../persistence/create-stash';
 
 export interface RematchSeat {
   kind: 'human' | 'bot';

@@ -8,7 +8,7 @@ import { randomInt } from 'crypto';
 import { createBot } from '@isle-of-trains/bots';
 import { legalActions, type Action, type PlayerView } from '@isle-of-trains/rules';
 import { BotPool } from './bot-pool';
-import type { Config } from './config';
+import type { Config } from '../ops/config';
 
 export type BotLevel = 'random' | 'greedy' | 'strong';
 export const BOT_LEVELS: readonly BotLevel[] = ['random', 'greedy', 'strong'];

@@ -17,9 +17,9 @@
  */
 import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
 import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
-import { isRedisFailure } from './http-errors';
-import type { Logger } from './logger';
-import { STORE_UNAVAILABLE } from './store/journal';
+import { isRedisFailure } from '../http/errors';
+import type { Logger } from '../ops/logger';
+import { STORE_UNAVAILABLE } from '../persistence/store/journal';
 
 const MAX_DEPTH = 4;
 const MAX_BYTES = 2048;

@@ -79,7 +79,7 @@ export const ConfigSchema = z.object({
   PATCH_RATE_MS: int(1, 1000, 100),
   /**
    * Keep-alive: every open socket is pinged once per this many ms (in small slices spread over the
-   * interval, src/keepalive.ts), and closed when it missed KEEPALIVE_MISSES pings in a row.
+   * interval, src/colyseus-patches/keepalive.ts), and closed when it missed KEEPALIVE_MISSES pings in a row.
    */
   KEEPALIVE_MS: int(1000, 600_000, 10_000),
   KEEPALIVE_MISSES: int(1, 100, 2),
@@ -102,7 +102,7 @@ export const ConfigSchema = z.object({
   /** Shortest turn time limit a room may ask for (seconds). */
   MIN_TURN_SECONDS: int(1, 3600, 10),
   /** Built web client to serve at '/', when the directory exists. */
-  CLIENT_DIST: z.string().default(path.resolve(__dirname, '../../client-web/dist')),
+  CLIENT_DIST: z.string().default(path.resolve(__dirname, '../../../client-web/dist')),
   /** On SIGTERM/SIGINT: clients get `restarting`, the store is flushed, and the process exits within this many seconds. */
   SHUTDOWN_GRACE_SECONDS: int(0, 600, 10),
   /** Scale-out: Redis shared by every process (matchmaking, presence, and the game store). Unset = one process, file store. */

@@ -7,7 +7,7 @@
  * every listener (the rooms' journals) hears it, retries what it holds and takes actions again.
  * While the store is down, /readyz answers 503 and rooms refuse actions with STORE_UNAVAILABLE.
  */
-import type { Logger } from '../logger';
+import type { Logger } from '../../ops/logger';
 import type { GameStore } from './types';
 
 export interface StoreHealthOptions {

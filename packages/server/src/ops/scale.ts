@@ -13,7 +13,7 @@ import type { Presence } from '@colyseus/core';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
 import type { RedisLinks } from './redis-links';
-import { forgetFailedRoomQueries } from './redis-driver-fix';
+import { forgetFailedRoomQueries } from '../colyseus-patches/redis-driver-fix';
 
 export interface ScaleSettings {
   REDIS_URL?: string;
@@ -39,7 +39,7 @@ export function scaleOutOptions(s: ScaleSettings, logger?: Logger, links?: Redis
   const pub = new Redis(urlOptions(s.REDIS_URL, redisOptions));
   const presence = new RedisPresence(pub);
   const client = new Redis(urlOptions(s.REDIS_URL, redisOptions));
-  // The pinned driver keeps a failed room-list request cached until restart (src/redis-driver-fix.ts).
+  // The pinned driver keeps a failed room-list request cached until restart (src/colyseus-patches/redis-driver-fix.ts).
   const driver = forgetFailedRoomQueries(new RedisDriver(client));
   if (links) {
     links.watch('presence-pub', pub);

@@ -6,7 +6,7 @@
  *  - else in the background, one game at a time, yielding to the event loop between games,
  *
  * so a restart with 10,000 unfinished games is ready in well under 2 s (BENCHMARKS.md) instead of
- * replaying every game first. Each game is restored exactly once (src/restore.ts, restoreGame).
+ * replaying every game first. Each game is restored exactly once (src/persistence/restore.ts, restoreGame).
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'http';
 import { emptyReport, logReport, restoreGame, type RestoreDeps, type RestoreReport } from './restore';

@@ -24,7 +24,7 @@
  *   nodejs_eventloop_lag_seconds (+ _p50/_p90/_p99 ...), process_* and nodejs_* defaults
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { StoreObserver } from './store/types';
+import type { StoreObserver } from '../persistence/store/types';
 
 /** What the metrics read from a live room (duck-typed on a Colyseus Room with IsleState). */
 export interface RoomLike {

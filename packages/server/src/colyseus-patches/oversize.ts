@@ -11,7 +11,7 @@
  */
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
-import type { Logger } from './logger';
+import type { Logger } from '../ops/logger';
 
 /** How long a client has to answer the 1009 close frame before its socket is ended. */
 export const OVERSIZE_GRACE_MS = 1000;

@@ -18,7 +18,7 @@
  * A failed write (disk full, read-only, I/O error) throws StoreWriteError to the caller after cutting
  * the file back to its length before the write, so a partial line never stays in the middle of a log.
  * A file that ends in a torn line (power loss mid-write) is cut at its last newline before anything is
- * appended to it. Logs that cannot be restored go to games/quarantine/ (src/restore.ts decides).
+ * appended to it. Logs that cannot be restored go to games/quarantine/ (src/persistence/restore.ts decides).
  *
  * A log deleted while its game runs (by hand, a clean-up job) is noticed at the next sync (its open
  * file has no name left) and written back under its name from the still-open file.
@@ -28,7 +28,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { promisify } from 'util';
-import type { Logger } from '../logger';
+import type { Logger } from '../../ops/logger';
 import { checkRoomId, isClosing, parseLines, splitLines, StoreWriteError, type GameStore, type LogEntry, type StoreObserver } from './types';
 
 /** The file-system calls the store makes: node's fs, or a wrapper that fails on demand (tests). */

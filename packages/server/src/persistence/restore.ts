@@ -1,5 +1,5 @@
 /**
- * Games that survive a restart: turning a stored log (src/store) back into a game.
+ * Games that survive a restart: turning a stored log (src/persistence/store) back into a game.
  *
  *  - replayLog(): a log → the room's create options, seats (with token hashes) and the game played
  *    forward through every stored record by the same Match the live room plays (src/game/match.ts). Pure.
@@ -19,10 +19,10 @@
  *    key in its create options, so no client can make a room "restore" data of its choosing.
  */
 import type { Action, GameOptions } from '@isle-of-trains/rules';
-import type { Logger } from './logger';
+import type { Logger } from '../ops/logger';
 import type { Replay } from './replays';
 import { hashToken, isClosing, now, type ActionEntry, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry, type UndoEntry } from './store/types';
-import { Match } from './game/match';
+import { Match } from '../game/match';
 import { createStash } from './create-stash';
 
 export interface RestoredGame {

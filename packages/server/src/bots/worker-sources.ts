@@ -8,9 +8,9 @@ import path = require('path');
 
 if (__filename.endsWith('.ts')) {
   const map: Record<string, string> = {
-    '@isle-of-trains/engine-core': path.resolve(__dirname, '../../engine-core/src/index.ts'),
-    '@isle-of-trains/rules': path.resolve(__dirname, '../../rules/src/index.ts'),
-    '@isle-of-trains/bots': path.resolve(__dirname, '../../bots/src/index.ts'),
+    '@isle-of-trains/engine-core': path.resolve(__dirname, '../../../engine-core/src/index.ts'),
+    '@isle-of-trains/rules': path.resolve(__dirname, '../../../rules/src/index.ts'),
+    '@isle-of-trains/bots': path.resolve(__dirname, '../../../bots/src/index.ts'),
   };
   const M = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
   const original = M._resolveFilename;

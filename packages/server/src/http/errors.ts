@@ -5,13 +5,13 @@
  * stack to stderr as plain lines (not JSON). Installed after every route of the app.
  *
  * A failure caused by Redis being away (the lobby's room list, say) answers 503 STORE_UNAVAILABLE and is
- * logged once per outage, not once per request: the outage itself already has its line (src/redis-links.ts).
+ * logged once per outage, not once per request: the outage itself already has its line (src/ops/redis-links.ts).
  */
 import type { Application, NextFunction, Request, Response } from 'express';
-import type { Logger } from './logger';
+import type { Logger } from '../ops/logger';
 
 export interface HttpErrorOptions {
-  /** The process's Redis connections, when it uses Redis (src/redis-links.ts). */
+  /** The process's Redis connections, when it uses Redis (src/ops/redis-links.ts). */
   redis?: { readonly ok: boolean; readonly outages: number };
 }
 

@@ -27,7 +27,7 @@
  * any other, with the code 'REDIS_OOM' so the operator's log line says what to do.
  */
 import type { Redis } from 'ioredis';
-import type { Logger } from '../logger';
+import type { Logger } from '../../ops/logger';
 import { checkRoomId, isClosing, StoreWriteError, type GameStore, type LogEntry, type StoreObserver } from './types';
 
 export interface RedisStoreOptions {

@@ -10,7 +10,7 @@
  *
  * The trail keeps the rules state before each undoable step (states are never mutated, so these are
  * shared references, not copies) plus where the room's action list and event history stood, so an undo
- * puts all three back. The same trail is rebuilt from the stored log on restore (src/restore.ts), where a
+ * puts all three back. The same trail is rebuilt from the stored log on restore (src/persistence/restore.ts), where a
  * stored `undo` record is checked against it exactly as the room checked the message.
  */
 import { currentDecision, revealsHidden, type GameState } from '@isle-of-trains/rules';

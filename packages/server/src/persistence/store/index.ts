@@ -4,8 +4,8 @@
  */
 import * as os from 'os';
 import { Redis } from 'ioredis';
-import type { Logger } from '../logger';
-import type { RedisLinks } from '../redis-links';
+import type { Logger } from '../../ops/logger';
+import type { RedisLinks } from '../../ops/redis-links';
 import { FileStore } from './file-store';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
