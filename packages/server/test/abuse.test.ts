@@ -9,14 +9,14 @@ import type { Room as SDKRoom } from '@colyseus/sdk';
 import type { GameState } from '@isle-of-trains/rules';
 import { bootServer, floodUntilClosed, sleep, until, watch, type Seen, type TestServer } from './support/harness';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
-import type { Match } from '../src/game/match';
+import { inside } from './support/room-inside';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ RATE_LIMIT: 10, RATE_LIMIT_BURST: 30 }); });
 afterAll(async () => { await ts.close(); });
 
 const state = (r: SDKRoom) => r.state as any;
-const serverGame = (roomId: string): GameState | null => (ts.room(roomId) as unknown as { match: Match | null }).match?.state ?? null;
+const serverGame = (roomId: string): GameState | null => inside(ts.room(roomId)).game;
 
 /** A started 2-seat game (seat 1 a bot that waits: BOT_DELAY_MS is 0 but seat 0 moves first). */
 async function table(): Promise<{ r: SDKRoom; seen: Seen }> {
@@ -97,7 +97,7 @@ test('a connection that keeps flooding is closed with 4029; its address is slowe
   const line = lines(r.roomId).find((l) => l.event === 'flooding');
   expect(line).toMatchObject({ level: 40 });
   // The game did not stall: a flooding seat gets no reconnection window; a bot takes over.
-  await until(() => (ts.room(r.roomId) as unknown as { slots: { botPlaying: boolean }[] }).slots[0].botPlaying, 3000, 'bot takes the seat');
+  await until(() => (ts.room(r.roomId) as unknown as { table: { slots: { botPlaying: boolean }[] } }).table.slots[0].botPlaying, 3000, 'bot takes the seat');
   // A new connection from the same address gets a quarter of the limit (burst 7, not 30).
   const w = await ts.client().joinById(r.roomId, { name: 'Next' });
   const sw = watch(w);

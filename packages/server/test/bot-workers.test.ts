@@ -13,7 +13,7 @@ import { BotPool, type BotTask } from '../src/bots/bot-pool';
 import { Metrics } from '../src/ops/metrics';
 import type { BotPlayer } from '../src/bots/bots';
 import { bootServer, until, watch, type TestServer } from './support/harness';
-import type { Match } from '../src/game/match';
+import { inside } from './support/room-inside';
 
 jest.setTimeout(120_000);
 
@@ -119,8 +119,9 @@ describe('a room and answers from elsewhere', () => {
     const r = await ts.client().create('isle', { seats: 1, name: 'Slow', turnTimeLimit: 1 });
     watch(r);
     const room = () => {
-      const x = ts.room(r.roomId) as unknown as { match: Match; disconnect(code?: number): Promise<unknown> };
-      return { game: x.match.state as GameState, actionLog: x.match.actions, disconnect: (code?: number) => x.disconnect(code) };
+      const x = ts.room(r.roomId) as unknown as { disconnect(code?: number): Promise<unknown> };
+      const m = inside(x);
+      return { game: m.game as GameState, actionLog: m.actionLog, disconnect: (code?: number) => x.disconnect(code) };
     };
     // The turn timer runs out: a bot is asked to decide for the player, and has not answered yet.
     await until(() => pending.length === 1, 5000, 'the bot is asked');

@@ -7,7 +7,7 @@
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { autoplay, bootServer, until, watch, type Seen, type TestServer } from './support/harness';
-import type { Match } from '../src/game/match';
+import { inside } from './support/room-inside';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -127,7 +127,7 @@ test('21,000 malformed messages: typed refusals, no change, and a canary game fi
   autoplay(canary, canarySeen);
 
   const snapshot = (roomId: string) => JSON.stringify((ts.room(roomId) as unknown as { state: { toJSON(): unknown } }).state.toJSON());
-  const hidden = (roomId: string) => JSON.stringify((ts.room(roomId) as unknown as { match: Match | null }).match?.state ?? null);
+  const hidden = (roomId: string) => JSON.stringify(inside(ts.room(roomId)).game);
   const before = { lobby: snapshot(lobby.roomId), game: snapshot(game.roomId), gameHidden: hidden(game.roomId) };
 
   const fuzzers: Fuzzer[] = [lobby, lobbyJoiner, other, watcher].map((room, i) => ({ room, seen: [lobbySeen, joinerSeen, otherSeen, watcherSeen][i], sent: 0 }));

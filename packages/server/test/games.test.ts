@@ -13,7 +13,7 @@ import {
 import type { ReplayJSON } from '@isle-of-trains/client';
 import { findIds, neverVisible, replayStates, sha256 } from './support/leaks';
 import { runHeadless } from '../examples/headless-client';
-import type { Match } from '../src/game/match';
+import { inside } from './support/room-inside';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer(); });
@@ -42,8 +42,8 @@ function connect(room: SDKRoom): Conn {
 
 /** The room's match (private to the room: these tests check the server's own state against the clients'). */
 function serverRoom(roomId: string): { game: GameState | null; seed: string } {
-  const m = (ts.room(roomId) as unknown as { match: Match | null }).match;
-  return { game: m?.state ?? null, seed: m?.options.seed ?? '' };
+  const m = inside(ts.room(roomId));
+  return { game: m.game, seed: m.seed };
 }
 function serverSeed(roomId: string): string {
   try { return serverRoom(roomId)?.seed ?? ''; } catch { return ''; }

@@ -18,7 +18,7 @@ import { connect, play, stateOf, type ActionLog, type Player } from './support/o
 import { startInProcess, stopInProcess } from './support/in-process';
 import { waitFor } from './support/ops-proc';
 import { tableWithBuild, view } from './support/quiet-build';
-import type { Match } from '../src/game/match';
+import { inside } from './support/room-inside';
 
 jest.setTimeout(90_000);
 
@@ -164,12 +164,12 @@ describe('over the network', () => {
     ada.room.send('start', {});
     await waitFor('started', () => [ada, bea, cy].every((p) => stateOf(p).phase === 'playing'));
     await play([ada, bea, cy], [], 90);
-    const room = matchMaker.getLocalRoomById(ada.room.roomId) as unknown as { match: Match };
-    const game: GameState = room.match.state;
+    const room = inside(matchMaker.getLocalRoomById(ada.room.roomId));
+    const game: GameState = room.game!;
     const logs = await Promise.all([ada, bea, cy, watcher].map(wholeLog));
     for (const l of logs) expect(l).toEqual(logs[0]);
     const text = logs[0].map((l) => l.text).join('\n');
-    const secret = [room.match.options.seed, ada.seat.token, bea.seat.token, cy.seat.token];
+    const secret = [room.seed, ada.seat.token, bea.seat.token, cy.seat.token];
     for (const s of secret) expect(text).not.toContain(s);
     // No card id at all: so no hand card of any seat and no deck order can be read from ids.
     // (Not vacuous: a long log, and cards still hidden when it was read. Random play can nearly empty the deck in

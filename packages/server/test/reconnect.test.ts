@@ -161,8 +161,9 @@ describe('reconnection', () => {
     const r = await ts.client().create('isle', { seats: 1, name: 'Slow', turnTimeLimit: 1 });
     const seen = watch(r);
     await until(() => state(r)?.phase === 'playing' && state(r).decisionDeadline > 0, 3000, 'deadline');
-    const room = ts.room(r.roomId) as unknown as { botMoveUnguarded(): void };
-    room.botMoveUnguarded = () => { throw new Error('simulated rules failure'); };
+    // The rules fail inside the bot's move: reading the seat's view throws.
+    const match = (ts.room(r.roomId) as unknown as { table: { match: { view(): unknown } } }).table.match;
+    match.view = () => { throw new Error('simulated rules failure'); };
     await until(() => stateFromWire(state(r).toJSON()).log.some((e) => e.type === 'error'), 3000, 'error log entry');
     r.send('intent', { id: 1, action: { type: 'pass' } });
     await until(() => seen.errors.length > 0, 3000, 'the refusal');

@@ -1,0 +1,49 @@
+/**
+ * The end of a game: final scores stored with the `end` record (which also files the game as owed to the
+ * players' archive), the seed published, the replay kept, the join code withdrawn, and the archive told.
+ */
+import { now } from '../persistence/store/types';
+import { withdrawCode } from '../admission/join-codes';
+import type { Table } from '../table/table';
+import { addLog } from '../table/log-window';
+import { updateMetadata } from '../table/listing';
+import { clearTimer } from './turns';
+
+export function endGame(table: Table): void {
+  const m = table.match!;
+  clearTimer(table);
+  const endedAt = now();
+  const scores = m.end(endedAt);
+  const s = table.state;
+  s.phase = 'ended';
+  s.decisionDeadline = 0;
+  s.seed = m.options.seed;
+  s.scoresJson = JSON.stringify(scores);
+  table.deps.replays.add({
+    roomId: table.roomId,
+    options: { ...m.options, names: [...(m.options.names ?? [])] },
+    seedHash: s.seedHash,
+    actions: m.actions.slice(),
+    finalScores: scores,
+    startedAt: m.startedAt,
+    endedAt,
+  });
+  addLog(table, -1, 'end', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);
+  void withdrawCode(table.presence, s.code, table.roomId).catch(() => undefined);
+  table.rlog.info({ event: 'end', actions: m.actions.length, winners: scores.winners }, 'game over');
+  oweArchive(table);
+  void updateMetadata(table);
+  table.autoDispose = true;
+  if (table.clients.length === 0) void table.disconnect();
+}
+
+/**
+ * The end is in the store, where it also files the game as owed to the players' archive (see
+ * src/players/archive-outbox.ts): once it is stored, the outbox archives it now rather than at its next
+ * scan. The record is read back from the stored log, so what is archived is exactly what was stored.
+ */
+export function oweArchive(table: Table): void {
+  const outbox = table.deps.outbox;
+  if (!outbox || !table.journal) return;
+  table.journal.afterWritten(() => outbox.owe(table.roomId));
+}

@@ -1,0 +1,126 @@
+/**
+ * A player's moves: an intent (one action, checked by the rules, stored before it is applied and
+ * acknowledged after the patch that carries it), an undo (src/game/undo.ts), and the `log` request for
+ * older lines. Bots and the turn timer play through apply() too.
+ */
+import { ActionSchema, isExactAction, type Action, type RuleError } from '@isle-of-trains/rules';
+import { LOG_PAGE_MAX } from '@isle-of-trains/client/protocol';
+import { IntentSchema, LogRequestSchema, UndoSchema, issuesText } from '../wire/options';
+import { passThrough, type Refusal } from '../wire/refusal';
+import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
+import type { IsleClient, Table } from '../table/table';
+import { addLog, dropLogLines, showLog } from '../table/log-window';
+import { endGame } from './end';
+import { scheduleNext } from './turns';
+
+export function onIntent(table: Table, client: IsleClient, body: unknown, replyId: string | number | undefined): void {
+  const parsed = IntentSchema.safeParse(body);
+  if (!parsed.success) {
+    table.refuse(client, { code: 'BAD_MESSAGE', message: `intent must be { action, id? }: ${issuesText(parsed.error)}`.slice(0, 300), id: replyId }, 'intent');
+    return;
+  }
+  const id = parsed.data.id;
+  const seat = table.ownedSeat(client);
+  const patched = table.deps.metrics?.intentTimer();
+  const fail = (error: Refusal) => {
+    table.deps.metrics?.intentRejected(error.code);
+    table.refuse(client, { code: error.code, message: error.message, id }, 'intent');
+  };
+  const m = table.match;
+  if (table.state.phase === 'lobby' || !m) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
+  if (table.state.phase === 'ended' || m.over) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
+  if (table.stopped) return fail({ code: 'GAME_STOPPED', message: table.stopped });
+  if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot act.' });
+  // An action of exactly the documented shape skips zod (the rules' own exact check, which accepts
+  // the same actions, proven equal in the rules tests); anything else is parsed as before.
+  const action = table.deps.config.LOAD_TUNING === 'on' && isExactAction(parsed.data.action)
+    ? { success: true as const, data: parsed.data.action as Action }
+    : ActionSchema.safeParse(parsed.data.action);
+  if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });
+  const d = m.decision();
+  if (!d || d.seat !== seat) {
+    return fail({ code: 'NOT_YOUR_TURN', message: d ? `It is ${table.slots[d.seat].name}'s decision, not yours.` : 'Nobody has a decision to make.' });
+  }
+  // The ack follows the patch that carries the action's effects (ordering guarantee), and is sent
+  // only once the action is stored (at once with the file store; on Redis's reply with Redis).
+  const error = apply(table, seat, action.data, 'human', () => {
+    if (id === undefined) return;
+    if (!table.journal) client.send('ack', { id }, { afterNextPatch: true });
+    else table.journal.afterWritten((now) => client.send('ack', { id }, now ? { afterNextPatch: true } : undefined));
+  });
+  if (error) return fail(passThrough(error));
+  table.deps.metrics?.intentAccepted();
+  patched?.();
+}
+
+/**
+ * Take the seat's last step back (src/game/undo.ts): the state, the action list, the event history and the log
+ * go back to before it, and the store gets an `undo` record first (nothing is acknowledged that is not
+ * stored). The turn timer is left running: a step taken back gives no extra time.
+ */
+export function onUndo(table: Table, client: IsleClient, body: unknown, replyId: string | number | undefined): void {
+  const parsed = UndoSchema.safeParse(body);
+  const id = parsed.success ? parsed.data?.id : replyId;
+  const fail = (error: Refusal) => table.refuse(client, { ...error, id }, 'undo');
+  if (!parsed.success) return fail({ code: 'BAD_MESSAGE', message: 'undo is { id? }.' });
+  const seat = table.ownedSeat(client);
+  const m = table.match;
+  if (table.state.phase === 'lobby' || !m) return fail({ code: 'NOT_STARTED', message: 'The game has not started yet.' });
+  if (table.state.phase === 'ended' || m.over) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
+  if (table.stopped) return fail({ code: 'GAME_STOPPED', message: table.stopped });
+  if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot undo.' });
+  const r = m.undo(seat);
+  if (!r.ok && r.code === STORE_UNAVAILABLE) {
+    client.send('error', { ...storeUnavailable(), ...(id !== undefined ? { id } : {}) });
+    return;
+  }
+  if (!r.ok && r.code === 'UNDO_BLOCKED') return fail({ code: r.code, message: 'That step cannot be taken back: something hidden was revealed, or someone else decided, since.' });
+  if (!r.ok) return fail({ code: r.code, message: 'You have no step of this turn to take back.' });
+  dropLogLines(table, r.dropped);
+  addLog(table, seat, 'undo', `${table.slots[seat].name} took a step back.`);
+  table.rlog.info({ event: 'undo', seat, actions: m.actions.length }, 'step taken back');
+  table.refreshMirror();
+  table.syncUndoable();
+  // The decision taken back keeps the deadline it had: stepping and taking back buys no time.
+  scheduleNext(table, r.deadline);
+  // As for an intent: the ack follows the patch that carries the undo, once the undo record is stored.
+  if (id !== undefined) {
+    if (!table.journal) client.send('ack', { id }, { afterNextPatch: true });
+    else table.journal.afterWritten((now) => client.send('ack', { id }, now ? { afterNextPatch: true } : undefined));
+  }
+  table.broadcastPatch();
+}
+
+/**
+ * `log` {before?, limit?, id?}: older lines than the state's window, from the whole log, to this
+ * client only. Lines are the public texts the state's `log` shows everyone, so every seat and
+ * spectator gets the same answer. The frame gate has already counted the frame against the limit.
+ */
+export function onLogRequest(table: Table, client: IsleClient, body: unknown, id: string | number | undefined): void {
+  const parsed = LogRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    table.refuse(client, { code: 'BAD_MESSAGE', message: `log is { before?: integer ≥ 1, limit?: 1–${LOG_PAGE_MAX}, id? }.`, id }, 'log');
+    return;
+  }
+  const { before, limit, id: replyId } = parsed.data;
+  const page = table.lines.page(before, limit ?? LOG_PAGE_MAX);
+  client.send('log', { ...page, ...(before !== undefined ? { before } : {}), ...(replyId !== undefined ? { id: replyId } : {}) });
+}
+
+/** Apply one action for `seat`; null on success, else the rules' error (nothing changed). */
+export function apply(table: Table, seat: number, action: Action, by: 'human' | 'bot' | 'timeout', beforePatch?: () => void): RuleError | null {
+  if (!table.match) return { code: 'NOT_STARTED', message: 'The game has not started yet.' };
+  // Stored first: an action the store cannot take is not applied (the state never runs ahead of the log).
+  const r = table.match.apply(seat, action, by, table.state.decisionDeadline);
+  if (!r.ok) return r.error;
+  if (by !== 'human') table.deps.metrics?.botMoves.inc({ by });
+  for (const line of r.lines) showLog(table, line);
+  table.syncUndoable();
+  table.rlog.info({ event: 'action', seat, action: action.type, by }, 'action applied');
+  table.refreshMirror();
+  if (r.over) endGame(table);
+  else scheduleNext(table);
+  beforePatch?.();
+  table.broadcastPatch();
+  return null;
+}
