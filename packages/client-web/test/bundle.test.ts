@@ -1,7 +1,7 @@
 /**
  * The page's main script (built by jest's global setup, as the server ships it): the rules' catalogue check
  * stays out of it (zod is only in the replay viewer's chunk, which needs the engine's option checks), and it
- * stays under the size it had before the client package (issue 14: the package must not make the page larger).
+ * stays under the size it had before the client package (the package must not make the page larger).
  */
 import fs from 'fs';
 import path from 'path';

@@ -1,5 +1,5 @@
 /**
- * The log panel in a real browser (issue 15 "Log"): a player reloads mid-game, when the room state
+ * The log panel in a real browser: a player reloads mid-game, when the room state
  * carries only the newest 20 lines, and the panel still reaches line 1: the page fetches the lines
  * before the state's on its first render and the next page when the player scrolls to the top. The
  * numbers are the game's, 1, 2, 3… with none missing; no note says entries are missing; a card named

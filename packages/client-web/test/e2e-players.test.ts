@@ -1,5 +1,5 @@
 /**
- * Players in real browsers (issue 13), against the real server with the players' database (PGlite in memory):
+ * Players in real browsers, against the real server with the players' database (PGlite in memory):
  *  - a first visit gets a guest identity at once; the name typed in the lobby becomes the display name;
  *  - two browsers each claim an account, the waiting room says the table is rated, they chat (a markup payload
  *    stays text; a mute hides a player; the server's chat limit is shown), and play a rated 2-player game to its

@@ -1,5 +1,5 @@
 /**
- * The table in a real browser, for what issue 15 asks beyond clicking through a game:
+ * The table in a real browser, for what matters beyond clicking through a game:
  *  - a whole 2-action turn (take a card, build and pay) by keyboard in at most 15 key presses, then a
  *    step taken back with the Undo key;
  *  - the hand-limit and payment screens: axe-core and screenshots at 1366×768 and 390×844;

@@ -7,7 +7,7 @@
  * `ticketsJson`, `trainJson`, `islandsJson`, `deliveredJson`) rather than as schema objects of their
  * own: every schema object costs the server about 0.6 KB of tracking per room (a change tree, its
  * field values, its index maps), and these records were 42 of the 68 a 2-player room held early in a
- * game (heap snapshots at 1,000 rooms), more as its trains grow (issue 16's 150 KB per room). A string in a list costs only itself,
+ * game (heap snapshots at 1,000 rooms), more as its trains grow (the target is 150 KB per room in all). A string in a list costs only itself,
  * and a change still sends only the entry that changed (a load sends its car again).
  *
  * Pure, and without zod or the SDK. docs/PROTOCOL.md ("Room state") describes the same forms.

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import * as cur from '../src';
 import type { Action, GameState } from '../src';
 
-/** The last commit before the fast core (issue 12): the engine the ratios compare against. */
+/** The last commit before the fast core: the engine the ratios compare against. */
 const BASELINE = '302b1d6';
 
 type Engine = Pick<typeof cur, 'createGame' | 'applyAction' | 'legalActions' | 'currentDecision'>;

@@ -1,5 +1,5 @@
 /**
- * One legal action per real choice (issue 10, item 6): choices that differ only in which of several identical
+ * One legal action per real choice: choices that differ only in which of several identical
  * copies they use are listed once; applyAction still takes any specific copy.
  */
 import { applyAction, card, currentDecision, legalActions, playerView, Action, GameState } from '../src';

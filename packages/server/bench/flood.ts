@@ -1,5 +1,5 @@
 /**
- * Flood isolation (issue 16 item 3): a well-behaved solo player's intent→ack latency (the ack follows
+ * Flood isolation: a well-behaved solo player's intent→ack latency (the ack follows
  * the patch) with no flood, then while another connection floods the same server in each of four
  * ways: small intents, 60 KB bodies, garbage frames, request frames. The server and the flooder are
  * separate processes; the flooder reconnects whenever it is closed (4029) and floods again.

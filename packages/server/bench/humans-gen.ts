@@ -25,7 +25,7 @@ type Room = import('@colyseus/sdk').Room;
 
 // Patch bytes: every frame a client receives passes here first; state patches (Colyseus' ROOM_STATE_PATCH,
 // byte 15) are counted while measuring, so the figure is bytes per client per action ("patch bytes per
-// action", issue 16: the patch each player of the room receives for one move).
+// action": the patch each player of the room receives for one move).
 const ROOM_STATE_PATCH = 15;
 let patchBytes = 0;
 let patchFrames = 0;

@@ -1,6 +1,6 @@
 /**
  * npm run bench:server: how many 2-player rooms of human-paced players one server process holds on
- * this machine (issue 16, "5,000 players"). The built server runs as its own process
+ * this machine (the target is 5,000 players). The built server runs as its own process
  * (`node packages/server/dist/main.js`, STORE=memory); the load generator (bench/humans-gen.ts) is a
  * second process holding two SDK clients per room, each moving 2–5 s after its decision comes up. The
  * number of rooms grows step by step; after each step the generator measures a window and reports

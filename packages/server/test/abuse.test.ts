@@ -1,5 +1,5 @@
 /**
- * Issue 16 items 2, 3, 6 (ids) and 7: every inbound frame counts against the connection's limit,
+ * Every inbound frame counts against the connection's limit,
  * request frames included (and they are refused, never applied); a connection that keeps flooding
  * is closed with 4029 and its address slowed; refusals echo a readable id; bad input is logged at
  * warn, a few lines per connection per minute, without a stack.

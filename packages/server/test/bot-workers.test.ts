@@ -1,5 +1,5 @@
 /**
- * Bot decisions in worker threads (issue 12, part 3): the pool answers with the bot's action; a worker that
+ * Bot decisions in worker threads, off the event loop: the pool answers with the bot's action; a worker that
  * crashes or hangs is replaced and the seat gets a greedy move instead; and a room drops an answer that
  * comes back after the game moved on.
  */

@@ -1,5 +1,5 @@
 /**
- * Rooms share one pair of encoding buffers (src/colyseus-patches/encode-buffers.ts, issue 16 memory). What must hold: the
+ * Rooms share one pair of encoding buffers (src/colyseus-patches/encode-buffers.ts). What must hold: the
  * buffers really are shared, and with several rooms patching and clients joining in between, every client
  * still decodes exactly its own room's state (a room that sent a view of the shared buffer, or reused a
  * full encode another room had overwritten, would show another room's table or garbage).

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3, run with the tests: one connection floods the server in each of four ways (small
+ * Flood isolation, run with the tests: one connection floods the server in each of four ways (small
  * intents, 60 KB bodies, garbage frames, request frames), one after another, while a well-behaved
  * player plays a solo game in another room. Asserted: each flooder is closed with its documented code
  * (4029 for a rate flood; 1009 at once for a frame over MAX_PAYLOAD_BYTES), the player's every move is

@@ -1,7 +1,7 @@
 /**
  * Behind a trusted proxy every socket comes from the proxy's address: a flooder must be slowed by the
  * client address X-Forwarded-For names, not by the proxy's, or one flooder would slow every player
- * behind the same front (issue 16 item 3 with item 4's TRUSTED_PROXIES).
+ * behind the same front (a proxy named in TRUSTED_PROXIES).
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { Client, type Room as SDKRoom } from '@colyseus/sdk';

@@ -1,5 +1,5 @@
 /**
- * Bounded fuzz over the network (issue 16, "keep it tested"): 21,000 malformed messages from players
+ * Bounded fuzz over the network: 21,000 malformed messages from players
  * and spectators of a lobby and of a game in play. Each gets exactly one typed refusal with a
  * documented code (never INTERNAL), the state of both rooms is unchanged, and a canary game played
  * alongside finishes without a single refusal.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 8: a client's decoded hand must never drift from the server's.
+ * A client's decoded hand must never drift from the server's.
  *
  * Hundreds of short games over the network (solo games cut after a few moves, multiplayer games
  * with bots at 0 delay and a seat retaken mid-game with its token), while a child process burns a

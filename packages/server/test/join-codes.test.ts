@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5: GET /api/rooms/by-code answers from an index kept with the rooms (presence),
+ * GET /api/rooms/by-code answers from an index kept with the rooms (presence),
  * for lobbies and games in play, public or private, not for ended games; it is rate-limited per
  * address (429 RATE_LIMITED).
  */

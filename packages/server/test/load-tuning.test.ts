@@ -1,5 +1,5 @@
 /**
- * Issue 16 (load): the two mechanisms behind the load tuning, on stand-ins for the transport and the
+ * The two mechanisms behind the load tuning, on stand-ins for the transport and the
  * room (their effect on latency is measured by `npm run bench:server`, not here).
  * - spreadKeepAlive pings every socket once per interval, a slice at a time, and ends a socket that
  *   missed its pings (the transport's rule);

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 1: no connection pattern locks a room. Spectators that join and drop, and connections
+ * No connection pattern locks a room. Spectators that join and drop, and connections
  * the server closes itself (a frame over MAX_PAYLOAD_BYTES), get no reconnection window; Colyseus'
  * maxClients (which counts those windows and locks the room) is not used. A returning seat always
  * gets in, and so does the next spectator.

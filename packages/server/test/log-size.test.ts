@@ -1,5 +1,5 @@
 /**
- * Issue 16 ("Load"): the log was 66–73 % of a mid-game full state with 60 entries in the state. The
+ * The log's weight in the room state: the log was 66–73 % of a mid-game full state with 60 entries in the state. The
  * full state a player gets on a mid-game rejoin, with the old window (60) and the new default (20),
  * in the same kind of game (two greedy seats, 120 actions): printed, and the new one must be smaller.
  */

@@ -1,5 +1,5 @@
 /**
- * The whole game's log (issue 15 "Log", issue 16 "Load"; docs/PROTOCOL.md, `log`), over the network:
+ * The whole game's log (docs/PROTOCOL.md, `log`), over the network:
  *  - the room state carries only the newest LOG_ENTRIES lines; a client that comes back mid-game fetches
  *    every older line with `log` and gets the whole game in order, each line with the number it had
  *    when it was written (checked against a spectator that watched every line arrive);

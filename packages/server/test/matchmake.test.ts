@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6: matchmaking refusals in the documented `CODE: message` form, before any room
+ * Matchmaking refusals in the documented `CODE: message` form, before any room
  * exists: a `constructor`/`__proto__` key, a deep or large options body, an unknown room type.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());

@@ -1,5 +1,5 @@
 /**
- * Configuration holes (issue 11, item 6): each bad setting gives one clear line and exit code 1,
+ * Configuration holes: each bad setting gives one clear line and exit code 1,
  * and a failed listen (port in use, a HOST that does not exist here) ends the process instead of
  * leaving it up and not listening.
  */

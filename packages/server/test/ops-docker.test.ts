@@ -1,11 +1,11 @@
 /**
- * Docker cannot run on the development machines, so the image is checked statically (issue 7):
+ * Docker cannot run on the development machines, so the image is checked statically:
  * the Dockerfile is parsed, and after the same builds it runs (`npm run build -w ...`), every path it
  * COPYs from the context or from the build stage exists, every npm script it calls exists, the
  * runtime runs as a non-root user with a /healthz HEALTHCHECK, and PORT/DATA_DIR are settings with a
  * VOLUME. docker-compose.yml and deploy/nginx.conf are checked for the scale-out wiring. The built
  * entry point the image runs is started with bad settings: one line, exit 1.
- * Issue 11: base images pinned by version and digest; the runtime's `npm ci` installs no development
+ * Also: base images pinned by version and digest; the runtime's `npm ci` installs no development
  * package (computed from package-lock.json with the flags the Dockerfile gives npm); compose rotates
  * logs, limits every service, and says the front needs TLS in front of it.
  */

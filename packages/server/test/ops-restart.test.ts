@@ -1,5 +1,5 @@
 /**
- * Games survive a restart (issue 7): a 3-player game on a real server process is stopped in the
+ * Games survive a restart: a 3-player game on a real server process is stopped in the
  * middle (SIGTERM: graceful; SIGKILL: no warning at all), a new process starts on the same data
  * (directory or Redis), the same clients rejoin their seats with their seat tokens, see every hand
  * and the table exactly as before, and play to the end. The result must equal a plain replay of the

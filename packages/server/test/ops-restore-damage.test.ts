@@ -1,5 +1,5 @@
 /**
- * Torn and damaged game files (issue 11, item 2), with the file store and restoreGames (no server):
+ * Torn and damaged game files, with the file store and restoreGames (no server):
  * a torn tail is cut before anything is appended; a damaged log is restored from its valid prefix
  * (replayed through the rules) and cut back to it; what cannot be restored is moved to the quarantine;
  * each case is logged once with the game id and what was kept; an ended game never comes back live.

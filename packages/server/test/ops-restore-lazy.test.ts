@@ -1,5 +1,5 @@
 /**
- * Lazy restore (issue 11, item 4): with more than RESTORE_EAGER_MAX unfinished games the server is
+ * Lazy restore: with more than RESTORE_EAGER_MAX unfinished games the server is
  * ready once they are indexed; a game comes back when a player joins it (the join waits for it), or
  * in the background; each exactly once. (Ready time with 10,000 games: bench/restore.ts, BENCHMARKS.md.)
  */

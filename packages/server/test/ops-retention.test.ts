@@ -1,5 +1,5 @@
 /**
- * Retention (issue 11, item 5): finished games leave the live store FINISHED_RETENTION_HOURS after
+ * Retention: finished games leave the live store FINISHED_RETENTION_HOURS after
  * their end (the file store deletes them from games/closed/ at start and hourly; on Redis their keys
  * expire), live games never do; compose caps Redis memory with a policy that never evicts.
  */

@@ -1,5 +1,5 @@
 /**
- * Scale-out on Redis (issue 7): two server processes on different ports share one matchmaking pool
+ * Scale-out on Redis: two server processes on different ports share one matchmaking pool
  * through the local Redis (a unique key prefix, deleted afterwards). A room created through the first
  * is listed and joined through the second; the joiner's socket goes to the process that holds the
  * room (its PUBLIC_ADDRESS); the game is played to the end, and its replay is served by either

@@ -1,5 +1,5 @@
 /**
- * A store that cannot write (issue 11, item 1), on a real server in this process with the file
+ * A store that cannot write, on a real server in this process with the file
  * store, faults injected through its file-system seam (`io`): while writes fail, actions are refused
  * with STORE_UNAVAILABLE and not applied, every client hears `storage { ok: false }`, /readyz answers
  * 503, isle_store_up is 0 and the condition is logged once; when writes succeed again the server

@@ -1,5 +1,5 @@
 /**
- * The players' database (issue 13), on PGlite and on PostgreSQL alike: migrations from an empty database,
+ * The players' database, on PGlite and on PostgreSQL alike: migrations from an empty database,
  * guest identities, accounts and sessions, the archive of finished games, ratings and chat.
  */
 import { createHash } from 'crypto';

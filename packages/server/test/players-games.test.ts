@@ -1,5 +1,5 @@
 /**
- * Games and the players' database over the network (issue 13): a join with an identity, the room saying
+ * Games and the players' database over the network: a join with an identity, the room saying
  * whether it is rated, every finished game archived with its players, ratings moving after a rated game,
  * and a wrong identity refused with BAD_IDENTITY.
  */

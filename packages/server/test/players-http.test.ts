@@ -1,5 +1,5 @@
 /**
- * The players' HTTP routes (issue 13): guest identity, names, claiming an account, signing in elsewhere,
+ * The players' HTTP routes: guest identity, names, claiming an account, signing in elsewhere,
  * sign-in limits per account+address and per address (never per account alone: no one can lock an owner out),
  * claims limited like sign-ins, cross-site refusal, sign-out everywhere, and no password or secret in the logs. Every test runs twice: on embedded PGlite and on a real PostgreSQL (TEST_DATABASE_URL).
  */

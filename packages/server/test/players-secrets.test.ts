@@ -1,5 +1,5 @@
 /**
- * Secret material is compared in constant time (issue 13): guest secrets (as their SHA-256) and password
+ * Secret material is compared in constant time: guest secrets (as their SHA-256) and password
  * hashes go through crypto.timingSafeEqual, also when the lengths differ, so the time of a refusal says
  * nothing about how much of a guess was right.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4: per-address quotas on room creation and on seat reservations that never connect,
+ * Per-address quotas on room creation and on seat reservations that never connect,
  * with X-Forwarded-For believed only from TRUSTED_PROXIES. A refused request gets HTTP 429 `QUOTA: …`.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());

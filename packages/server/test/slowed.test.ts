@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3: a flooder that is closed and comes straight back is slowed by its address. After a
+ * A flooder that is closed and comes straight back is slowed by its address. After a
  * close for an oversize frame (1009) or an unreadable one (4002), as after 4029 FLOODING, the address
  * may create only a quarter of the room-creation quota for a minute (and its new connections get a
  * quarter of the frame rate: abuse.test.ts). Each test boots its own server: a slowed address stays

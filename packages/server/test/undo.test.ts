@@ -1,5 +1,5 @@
 /**
- * Undo (issue 15, docs/PROTOCOL.md "Undo"), over the network with real SDK clients:
+ * Undo (docs/PROTOCOL.md "Undo"), over the network with real SDK clients:
  *  - a build and the cards paid for it, taken back step by step, leave the decoded client view exactly
  *    as it was before the build (hand, train, discard pile, decision);
  *  - after a card drawn from the deck nothing before it can be taken back (UNDO_BLOCKED), and the

@@ -8,7 +8,7 @@ import { cx, h } from './dom';
 export interface EndActions {
   /**
    * The game's id, for the replay viewer. The replay's raw JSON is not offered here: beside "Watch the replay" it
-   * was a trap for players (issue 15); developers find GET /api/games/:id/replay in docs/PROTOCOL.md.
+   * was a trap for players; developers find GET /api/games/:id/replay in docs/PROTOCOL.md.
    */
   gameId: string | null;
   onLobby(): void;

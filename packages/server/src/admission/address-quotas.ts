@@ -1,5 +1,5 @@
 /**
- * Per-address quotas on matchmaking (issue 16 item 4): rooms created per minute and seat
+ * Per-address quotas on matchmaking: rooms created per minute and seat
  * reservations not yet used (a reservation is made by create/join over HTTP and used when the
  * WebSocket joins; unused ones expire with Colyseus' seat reservation time). Defaults that a real
  * player never meets; over a quota the request gets HTTP 429 `QUOTA: …`.

@@ -1,5 +1,5 @@
 /**
- * Every frame a connection sends, of every kind, passes here first (issue 16 items 2, 3, 7).
+ * Every frame a connection sends, of every kind, passes here first.
  *
  * Colyseus routes frames by their first byte: messages (`room.send`), requests (`room.request`),
  * byte messages, the join handshake, pings, and anything else (ignored). Only messages used to reach

@@ -1,7 +1,7 @@
 /**
  * Join codes → room ids, kept in Colyseus presence (a hash: in memory on one process, in Redis when
  * scaled out, where presence keys carry REDIS_KEY_PREFIX), so GET /api/rooms/by-code is one lookup
- * instead of a scan of every room (issue 16 item 5). A room files its code when it is created and
+ * instead of a scan of every room. A room files its code when it is created and
  * withdraws it when its game ends or it closes: the endpoint answers for rooms in the lobby or in
  * play, public or private, and not for ended ones.
  */

@@ -1,6 +1,6 @@
 /**
  * Checks on Colyseus' matchmaking requests (POST /matchmake/:method/:roomName) before Colyseus acts
- * on them (issue 16 item 6), so each refusal has the documented `CODE: message` form:
+ * on them, so each refusal has the documented `CODE: message` form:
  *
  * - create / join / joinOrCreate for a room type other than `isle`: HTTP 520, `NO_SUCH_ROOM: …`
  *   (Colyseus' own answer was `provided room name "x" not defined`);

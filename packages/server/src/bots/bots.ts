@@ -1,6 +1,6 @@
 /**
  * Who plays a seat that no human plays: the @isle-of-trains/bots package (random, greedy, strong),
- * behind a small BotFactory interface so tests (and a later issue) can swap it. `randomBot` is the
+ * behind a small BotFactory interface so tests (and later work) can swap it. `randomBot` is the
  * fallback when a bot throws or picks an illegal action. A bot only ever sees its seat's PlayerView
  * and the public event history.
  */

@@ -1,5 +1,5 @@
 /**
- * One pair of encoding buffers for every room of the process (issue 16, memory per room).
+ * One pair of encoding buffers for every room of the process, to cut the memory each room costs.
  *
  * Colyseus gives each room two 16 KB scratch buffers: the encoder's (patches are encoded into it) and the
  * serializer's (the full state a joining client gets). A room uses them only inside one synchronous call

@@ -1,5 +1,5 @@
 /**
- * Keep-alive pings, spread out (issue 16, load). @colyseus/ws-transport pings every socket in one
+ * Keep-alive pings, spread out. @colyseus/ws-transport pings every socket in one
  * synchronous sweep per interval; at 1,600 / 3,200 sockets that sweep blocked the event loop for
  * 32 / 59 ms, which every room felt as a stall. Here the sockets are pinged in small slices, one
  * slice every SLICE_MS, so that each socket is still pinged once per `intervalMs`, and a sweep never

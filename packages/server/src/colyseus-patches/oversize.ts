@@ -1,5 +1,5 @@
 /**
- * A frame over MAX_PAYLOAD_BYTES (issue 16, 60 KB floods). `ws` answers it by sending a close frame
+ * A frame over MAX_PAYLOAD_BYTES (a flood of 60 KB bodies, say). `ws` answers it by sending a close frame
  * (1009) and then reads and discards whatever the client still sends until the client answers the
  * close, or for up to 30 seconds if it never does: a flooder that ignores close frames could keep the
  * server reading its megabytes for that long. Here the socket is ended OVERSIZE_GRACE_MS after the

@@ -1,5 +1,5 @@
 /**
- * Cheaper patches (issue 16, load). Two changes to how a room's patches go out, both leaving what a
+ * Cheaper patches, so one process holds more rooms. Two changes to how a room's patches go out, both leaving what a
  * client receives, and in what order, exactly as before:
  *
  * - Idle ticks cost next to nothing. Colyseus runs every room's broadcastPatch on its patch timer

@@ -8,7 +8,7 @@
  * Encoder.encodeAllView). The next patch then replays the queued ADDs with the hand's CURRENT
  * cards at their current slots; on a client whose hand holds different cards at those slots, an
  * ADD at an occupied slot of a string array is an insert, so the client keeps stale cards and
- * sees some twice (issue 16 item 8: CARD_NOT_IN_HAND on its next move).
+ * sees some twice (and is refused with CARD_NOT_IN_HAND on its next move).
  *
  * The full state already is everything the view holds, so the queue is dropped right after it
  * is sent. Patches sent to clients that had joined before are untouched.

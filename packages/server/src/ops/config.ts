@@ -64,7 +64,7 @@ export const ConfigSchema = z.object({
    * WebSocket frame limit; a frame above it closes the socket (code 1009) as soon as its header is read,
    * before its payload is received or unmasked. Keep it above MAX_MESSAGE_BYTES: a body of 4096 JSON
    * bytes is at most about 9.3 KB as msgpack (a number like 0.5 is 3 JSON bytes but 9 msgpack bytes),
-   * so 16 KiB carries every body that can be accepted. Larger frames are only ever floods (issue 16).
+   * so 16 KiB carries every body that can be accepted. Larger frames are only ever floods.
    */
   MAX_PAYLOAD_BYTES: int(1024, 16 << 20, 16 * 1024),
   /** How many ended games' replays stay in memory. */
@@ -74,7 +74,7 @@ export const ConfigSchema = z.object({
   /**
    * How often state patches are sent (ms); applied actions are also flushed at once, so this only
    * paces incidental changes (seats, connections, log lines). Every room ticks at this rate, idle or
-   * not: 100 ms halves the idle cost of 50 (issue 16, load) and is still below what a player notices.
+   * not: 100 ms halves the idle cost of 50 and is still below what a player notices.
    */
   PATCH_RATE_MS: int(1, 1000, 100),
   /**
@@ -84,7 +84,7 @@ export const ConfigSchema = z.object({
   KEEPALIVE_MS: int(1000, 600_000, 10_000),
   KEEPALIVE_MISSES: int(1, 100, 2),
   /**
-   * The load tuning of issue 16 (spread keep-alive, patch and ack in one write, the action checked
+   * The load tuning (spread keep-alive, patch and ack in one write, the action checked
    * once). 'off' exists only so bench:server can measure the difference in one run.
    */
   LOAD_TUNING: z.enum(['on', 'off']).default('on'),

@@ -1,4 +1,4 @@
-/** Ended games' replays, in memory, the oldest dropped past a limit (a later issue persists them). */
+/** Ended games' replays, in memory, the oldest dropped past a limit (a cache: closed logs and the players' archive hold them durably). */
 import type { ReplayJSON } from '@isle-of-trains/client/protocol';
 
 /** A replay as the server keeps it: the protocol's, without the chat (the players' database holds that; the endpoint adds it). */
