@@ -12,7 +12,8 @@ export const SESSION_DAYS = 30;
 
 /** A refusal with a code clients can act on (documented in PROTOCOL.md, "Players"). */
 export class PlayerError extends Error {
-  constructor(readonly code: string, message: string, readonly status = 400) {
+  /** `retryAfter`: seconds until trying again can succeed (sent as Retry-After and in the body). */
+  constructor(readonly code: string, message: string, readonly status = 400, readonly retryAfter?: number) {
     super(message);
   }
 }

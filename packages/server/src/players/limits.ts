@@ -1,6 +1,7 @@
 /**
- * Brute-force limits for sign-in and identity creation (rate-limiter-flexible): per account and per address,
- * in process memory, or in Redis when the server is scaled out so every process counts the same attempts.
+ * Brute-force limits for sign-in and identity creation, and a limit on public reads (players' pages, the
+ * games list, leaderboards), with rate-limiter-flexible: per account and per address, in process memory,
+ * or in Redis when the server is scaled out so every process counts the same attempts.
  */
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -12,14 +13,18 @@ export interface PlayerLimitSettings {
   loginPerAddress: number;
   /** New guest identities per address per hour. */
   guestsPerAddress: number;
+  /** Public reads (players' pages, games list, leaderboards) per address per minute; 0 = no limit. Default 120. */
+  publicReadsPerAddress?: number;
 }
 
-export const DEFAULT_PLAYER_LIMITS: PlayerLimitSettings = { loginPerAccount: 10, loginPerAddress: 60, guestsPerAddress: 30 };
+export const DEFAULT_PLAYER_LIMITS: PlayerLimitSettings = { loginPerAccount: 10, loginPerAddress: 60, guestsPerAddress: 30, publicReadsPerAddress: 120 };
 
 export class PlayerLimits {
   readonly loginAccount: RateLimiterAbstract;
   readonly loginAddress: RateLimiterAbstract;
   readonly guests: RateLimiterAbstract;
+  /** Null when public reads are not limited. */
+  readonly publicReads: RateLimiterAbstract | null;
 
   constructor(settings: PlayerLimitSettings = DEFAULT_PLAYER_LIMITS, redis?: { client: Redis; prefix: string }) {
     const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => (redis
@@ -29,6 +34,8 @@ export class PlayerLimits {
     this.loginAccount = make('login-account', settings.loginPerAccount, 15 * 60);
     this.loginAddress = make('login-address', settings.loginPerAddress, 15 * 60);
     this.guests = make('guests', settings.guestsPerAddress, 3600);
+    const reads = settings.publicReadsPerAddress ?? 120;
+    this.publicReads = reads > 0 ? make('public-reads', reads, 60) : null;
   }
 }
 

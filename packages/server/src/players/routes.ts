@@ -16,6 +16,7 @@ import type {
   SignOutEverywhereResponse, SignOutResponse,
 } from '@isle-of-trains/client/protocol';
 import { blockedFor, take, type PlayerLimits } from './limits';
+import { ReadCache } from './read-cache';
 
 export interface PlayerServices {
   accounts: Accounts;
@@ -31,7 +32,12 @@ export interface PlayerRoutesOptions {
   address: (req: Request) => string;
   /** Extra origins allowed to make state-changing requests besides the server's own. */
   allowedOrigins?: string[];
+  /** How long an answer of the public reads (pages, games list, leaderboards) is reused; 0 = not cached. Default 3000. */
+  readCacheMs?: number;
 }
+
+/** Seconds a client is told to wait (Retry-After) when the players' database is unavailable. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /** A route's work: its answer is one of the protocol's response bodies (`T`), so the two cannot drift apart. */
 type Handler<T> = (req: Request, res: Response, s: PlayerServices) => Promise<T>;
@@ -44,20 +50,25 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   const r = express.Router();
   r.use(express.json({ limit: '2kb', strict: true }));
 
-  const run = <T>(h: Handler<T>) => async (req: Request, res: Response) => {
+  /** Answer with what `work` returns, or with its refusal (a database failure: PLAYERS_UNAVAILABLE). */
+  const respond = <T>(work: (req: Request, res: Response) => Promise<T>) => async (req: Request, res: Response) => {
     try {
-      const s = await o.services();
-      const body = await h(req, res, s);
+      const body = await work(req, res);
       if (!res.headersSent) send<T>(res, 200, body);
     } catch (e) {
-      if (e instanceof PlayerError) send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message });
-      else {
+      if (e instanceof PlayerError) {
+        if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
+        send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message, ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}) });
+      } else {
         // Never log request bodies here: they may hold passwords or secrets.
         o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
-        send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
+        res.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+        send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.', retryAfter: UNAVAILABLE_RETRY_SECONDS });
       }
     }
   };
+
+  const run = <T>(h: Handler<T>) => respond<T>(async (req, res) => h(req, res, await o.services()));
 
   const sameSite = (req: Request): boolean => {
     const origin = req.get('origin');
@@ -84,11 +95,24 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     throw new PlayerError('NOT_SIGNED_IN', 'Send your identity: Authorization: Guest <id>:<secret> or Bearer <token>.', 401);
   }
 
+  /**
+   * The public reads: limited per address (before any database work), and answered from a short cache, so
+   * a flood of reads costs the database a query per distinct page every few seconds at most.
+   */
+  const cache = new ReadCache(o.readCacheMs ?? 3000);
+  const publicRead = <T>(key: (req: Request) => string, h: Handler<T>) => respond<T>(async (req, res) => {
+    if (o.limits.publicReads) {
+      const wait = await take(o.limits.publicReads, o.address(req));
+      if (wait !== null) throw new PlayerError('RATE_LIMITED', `Too many reads from your address; try again in ${wait} s.`, 429, wait);
+    }
+    return cache.get(key(req), async () => h(req, res, await o.services()));
+  });
+
   const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {});
 
   r.post('/players', mutate<NewGuestResponse>(async (req, _res, s) => {
     const wait = await take(o.limits.guests, o.address(req));
-    if (wait !== null) throw new PlayerError('RATE_LIMITED', `Too many new identities from your address; try again in ${wait} s.`, 429);
+    if (wait !== null) throw new PlayerError('RATE_LIMITED', `Too many new identities from your address; try again in ${wait} s.`, 429, wait);
     const name = body(req).name;
     return s.accounts.createGuest(name === undefined ? undefined : String(name));
   }));
@@ -116,7 +140,7 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     const user = typeof b.username === 'string' ? b.username.trim().toLowerCase().slice(0, 40) : '';
     const address = o.address(req);
     const limited = (await blockedFor(o.limits.loginAccount, user)) ?? (await take(o.limits.loginAddress, address));
-    if (limited !== null) throw new PlayerError('RATE_LIMITED', `Too many sign-in attempts; try again in ${limited} s.`, 429);
+    if (limited !== null) throw new PlayerError('RATE_LIMITED', `Too many sign-in attempts; try again in ${limited} s.`, 429, limited);
     try {
       const { player, token, expiresAt } = await s.accounts.signIn(b.username, b.password);
       return { player, token, expiresAt: expiresAt.toISOString() };
@@ -140,19 +164,19 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     return { revoked: await s.accounts.signOutEverywhere(me.id) };
   }));
 
-  r.get('/players/:id', run<PlayerPage>(async (req, _res, s) => {
+  r.get('/players/:id', publicRead<PlayerPage>((req) => `player:${String(req.params.id)}`, async (req, _res, s) => {
     const id = String(req.params.id);
     const p = /^p_[A-Za-z0-9_-]{1,40}$/.test(id) ? await s.accounts.get(id) : null;
     if (!p) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
     return { player: { id: p.id, name: p.name, account: p.username !== null }, ratings: await s.archive.ratingsOf(p.id), games: await s.archive.gamesOf(p.id) };
   }));
 
-  r.get('/games', run<GamesResponse>(async (req, _res, s) => {
-    const limit = Math.max(1, Math.min(100, Number(req.query.limit) || 50));
-    return { games: await s.archive.recent(limit) };
+  const gamesLimit = (req: Request) => Math.max(1, Math.min(100, Number(req.query.limit) || 50));
+  r.get('/games', publicRead<GamesResponse>((req) => `games:${gamesLimit(req)}`, async (req, _res, s) => {
+    return { games: await s.archive.recent(gamesLimit(req)) };
   }));
 
-  r.get('/leaderboard/:group', run<LeaderboardResponse>(async (req, _res, s) => {
+  r.get('/leaderboard/:group', publicRead<LeaderboardResponse>((req) => `leaderboard:${String(req.params.group)}`, async (req, _res, s) => {
     const group = String(req.params.group);
     if (group !== '2p' && group !== '3-4p') throw new PlayerError('NOT_FOUND', 'Leaderboards are "2p" and "3-4p".', 404);
     return { group, players: await s.archive.leaderboard(group) };
