@@ -268,7 +268,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     async listen() {
       // The players' database opens in the background (the embedded one in a thread of its own), so it is
       // ready, or nearly, when the first player asks; games and /readyz never wait for it.
-      if (players && !inJestWithoutDataDir) players.start();
+      if (players) players.start();
       // Redis first: without it nothing can be stored or matched, and the operator gets one line naming it.
       await redis?.waitReady(5000);
       // Colyseus only listens for 'error' once the port is bound: a bad HOST or a port in use would

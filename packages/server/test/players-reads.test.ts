@@ -45,6 +45,15 @@ test('a flood of identical reads costs one query per page while the answer is fr
     expect((await fetch(`${s.base}/leaderboard/3-4p`)).status).toBe(200);
     expect((await fetch(`${s.base}/games?limit=5`)).status).toBe(200);
     expect([board.mock.calls.length, recent.mock.calls.length]).toEqual([2, 2]);
+    // A client that has the answer already gets 304 for it.
+    const first = await fetch(`${s.base}/leaderboard/2p`);
+    expect(await first.json()).toEqual({ group: '2p', players: [] });
+    const etag = first.headers.get('etag')!;
+    // (node's http: fetch adds Cache-Control: no-cache to a conditional request, which asks for the body.)
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get(`${s.base}/leaderboard/2p`, { headers: { 'if-none-match': etag } }, (r) => { r.resume(); resolve(r.statusCode!); }).on('error', reject);
+    });
+    expect(status).toBe(304);
   } finally {
     await s.close();
   }
@@ -75,7 +84,10 @@ test('reads past the per-address limit are refused with RATE_LIMITED and a Retry
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await fetch(`${s.base}/leaderboard/2p`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // The refusal comes after a pause, so a client that asks again at once costs an answer a second.
+    const t0 = performance.now();
     const refused = await fetch(`${s.base}/games`);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(900);
     expect(refused.status).toBe(429);
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);

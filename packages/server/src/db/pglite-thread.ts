@@ -12,6 +12,7 @@
  * at once, so the players' routes answer PLAYERS_UNAVAILABLE rather than wait.
  */
 import { EventEmitter } from 'events';
+import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import {
@@ -68,6 +69,8 @@ export class PGliteThread extends EventEmitter {
   private state: State = 'starting';
   private everUp = false;
   private ready: Promise<void> = Promise.resolve();
+  /** The first start (creating the database when needed, then opening it). */
+  private opening: Promise<void> | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private restartTimer: NodeJS.Timeout | null = null;
@@ -83,9 +86,25 @@ export class PGliteThread extends EventEmitter {
     this.delay = opts.restartDelayMs ?? 500;
   }
 
-  /** Start the first thread; resolves once the database is open in it. */
+  /**
+   * Start the first thread; resolves once the database is open in it. A database created now (PGlite's
+   * initdb, which runs a second PostgreSQL instance) is created by a thread of its own that then ends:
+   * that thread held some 300 MiB more than one that opens an existing database, until its end gave it back.
+   */
   start(): Promise<void> {
-    return this.spawn();
+    this.opening = (async () => {
+      if (this.opts.dataDir && !fs.existsSync(path.join(this.opts.dataDir, 'PG_VERSION'))) {
+        await this.spawn(false);
+        await this.stopWorker();
+      }
+      await this.spawn();
+    })();
+    return this.opening;
+  }
+
+  /** Resolves once the first thread is up (at once after that). */
+  async started(): Promise<void> {
+    if (!this.everUp && this.opening) await this.opening;
   }
 
   /** The current thread's number (a transaction belongs to the thread it began on). */
@@ -102,7 +121,21 @@ export class PGliteThread extends EventEmitter {
     return this.worker;
   }
 
-  private spawn(): Promise<void> {
+  /** End the current thread after closing its database (its files left consistent). */
+  private async stopWorker(): Promise<void> {
+    const w = this.worker;
+    if (!w) return;
+    this.worker = null;
+    ++this.generation; // its exit is not a crash
+    const closed = new Promise<void>((resolve) => { this.closedSignal = resolve; });
+    w.postMessage({ type: 'close' } satisfies ToWorker);
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000).unref())]);
+    await w.terminate();
+  }
+
+  /** `takeQueries` false: a thread that only creates the database, then is ended. */
+  private spawn(takeQueries = true): Promise<void> {
+    if (this.state === 'closed') return Promise.reject(new DatabaseUnavailable('the players\' database is closed'));
     const gen = ++this.generation;
     this.state = 'starting';
     const w = startWorker({ dataDir: this.opts.dataDir, schema: this.opts.schema, modules: compiled });
@@ -146,6 +179,7 @@ export class PGliteThread extends EventEmitter {
       this.emit(wasUp ? 'down' : 'restart-failed', err);
       this.scheduleRestart();
     });
+    if (!takeQueries) return this.ready;
     // A first thread is up once open (the opener then migrates through it); a replacement once prepared.
     return this.ready.then(async () => {
       if (this.everUp) await this.opts.prepare?.(this);
@@ -183,7 +217,11 @@ export class PGliteThread extends EventEmitter {
   async query(sql: string, params: readonly unknown[], owner: number | null = null, early = false): Promise<{ rows: unknown[]; affectedRows?: number }> {
     if (this.state === 'closed') throw new DatabaseUnavailable('the players\' database is closed');
     if (owner !== null && owner !== this.generation) throw new DatabaseUnavailable('the players\' database restarted during this transaction; nothing of it was kept');
-    if (this.state === 'starting' && (!this.everUp || early)) await this.ready;
+    if (!this.everUp) {
+      // Until the first thread is up, every query waits for it (the opener's migrations first).
+      if (!this.opening) throw new DatabaseUnavailable('the players\' database has not been started');
+      await this.opening;
+    } else if (this.state === 'starting' && early) await this.ready;
     else if (this.state !== 'up' && !early) throw new DatabaseUnavailable('the players\' database is restarting; try again shortly');
     const w = this.worker;
     if (!w) throw new DatabaseUnavailable('the players\' database is restarting; try again shortly');
@@ -199,12 +237,7 @@ export class PGliteThread extends EventEmitter {
     if (this.state === 'closed') return;
     this.state = 'closed';
     if (this.restartTimer) clearTimeout(this.restartTimer);
-    const w = this.worker;
-    if (!w) return;
-    const closed = new Promise<void>((resolve) => { this.closedSignal = resolve; });
-    w.postMessage({ type: 'close' } satisfies ToWorker);
-    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000).unref())]);
-    await w.terminate();
+    await this.stopWorker();
     for (const p of this.pending.values()) p.reject(new DatabaseUnavailable('the players\' database is closed'));
     this.pending.clear();
   }
@@ -256,6 +289,8 @@ class ThreadDriver implements Driver {
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const c = conn as ThreadConnection;
+    // Bound to the thread that will run it: the one that opens the database when it is not up yet.
+    await this.thread.started();
     c.owner = this.thread.current;
     await c.executeQuery(CompiledQuery.raw(settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : 'begin'));
   }

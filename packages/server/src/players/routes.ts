@@ -7,6 +7,7 @@
  * `Bearer <session token>` after signing in. Nothing here reads cookies, so a cross-site page cannot act
  * with a visitor's identity; the origin check is a second line for browsers that send one anyway.
  */
+import { createHash } from 'crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../logger';
 import { Accounts, PlayerError, type PlayerRecord } from './accounts';
@@ -38,6 +39,8 @@ export interface PlayerRoutesOptions {
 
 /** Seconds a client is told to wait (Retry-After) when the players' database is unavailable. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
+/** A public read over the limit is refused after this pause (at most the wait it announces). */
+const REFUSAL_PAUSE_MS = 1000;
 
 /** A route's work: its answer is one of the protocol's response bodies (`T`), so the two cannot drift apart. */
 type Handler<T> = (req: Request, res: Response, s: PlayerServices) => Promise<T>;
@@ -50,21 +53,26 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   const r = express.Router();
   r.use(express.json({ limit: '2kb', strict: true }));
 
-  /** Answer with what `work` returns, or with its refusal (a database failure: PLAYERS_UNAVAILABLE). */
+  /** A refusal as `{ code, message }`: a PlayerError's own, or PLAYERS_UNAVAILABLE for a database failure. */
+  const refuse = (req: Request, res: Response, e: unknown): void => {
+    if (e instanceof PlayerError) {
+      if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
+      send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message, ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}) });
+    } else {
+      // Never log request bodies here: they may hold passwords or secrets.
+      o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.', retryAfter: UNAVAILABLE_RETRY_SECONDS });
+    }
+  };
+
+  /** Answer with what `work` returns, or with its refusal. */
   const respond = <T>(work: (req: Request, res: Response) => Promise<T>) => async (req: Request, res: Response) => {
     try {
       const body = await work(req, res);
       if (!res.headersSent) send<T>(res, 200, body);
     } catch (e) {
-      if (e instanceof PlayerError) {
-        if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
-        send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message, ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}) });
-      } else {
-        // Never log request bodies here: they may hold passwords or secrets.
-        o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
-        res.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
-        send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.', retryAfter: UNAVAILABLE_RETRY_SECONDS });
-      }
+      refuse(req, res, e);
     }
   };
 
@@ -96,17 +104,35 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   }
 
   /**
-   * The public reads: limited per address (before any database work), and answered from a short cache, so
-   * a flood of reads costs the database a query per distinct page every few seconds at most.
+   * The public reads: limited per address (before any database work), and answered from a short cache of
+   * the serialized answer, so a flood of reads costs the database a query per distinct page every few
+   * seconds at most, and the server a lookup and a write per request. A refusal is answered after a pause
+   * (REFUSAL_PAUSE_MS): a client that asks again as soon as it is answered then costs one answer a second
+   * per connection, not one per turn of the event loop.
    */
   const cache = new ReadCache(o.readCacheMs ?? 3000);
-  const publicRead = <T>(key: (req: Request) => string, h: Handler<T>) => respond<T>(async (req, res) => {
-    if (o.limits.publicReads) {
-      const wait = await take(o.limits.publicReads, o.address(req));
-      if (wait !== null) throw new PlayerError('RATE_LIMITED', `Too many reads from your address; try again in ${wait} s.`, 429, wait);
+  const publicRead = <T>(key: (req: Request) => string, h: Handler<T>) => async (req: Request, res: Response) => {
+    let answer: { body: Buffer; etag: string };
+    try {
+      if (o.limits.publicReads) {
+        const wait = await take(o.limits.publicReads, o.address(req));
+        if (wait !== null) {
+          await new Promise((r) => setTimeout(r, Math.min(REFUSAL_PAUSE_MS, wait * 1000)));
+          throw new PlayerError('RATE_LIMITED', `Too many reads from your address; try again in ${wait} s.`, 429, wait);
+        }
+      }
+      answer = await cache.get(key(req), async () => {
+        const body = Buffer.from(JSON.stringify(await h(req, res, await o.services())));
+        return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      });
+    } catch (e) {
+      return refuse(req, res, e);
     }
-    return cache.get(key(req), async () => h(req, res, await o.services()));
-  });
+    // The ETag is the cached one (express would hash the body again on every answer).
+    res.status(200).set({ 'Content-Type': 'application/json; charset=utf-8', ETag: answer.etag });
+    if (req.fresh) res.status(304).end();
+    else res.send(answer.body);
+  };
 
   const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {});
 

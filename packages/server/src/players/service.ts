@@ -20,8 +20,10 @@ export interface Players {
   kind: PlayersDb['kind'];
 }
 
-/** How long a request or a join waits for a database still opening before it is told to come back. */
-export const OPEN_WAIT_MS = 2000;
+/** How long a players' request waits for a database still opening before it is told to come back. */
+export const OPEN_WAIT_MS = 5000;
+/** How long a join with an identity waits for it (then the player joins without one): a join is not held long. */
+export const JOIN_OPEN_WAIT_MS = 2000;
 
 export class PlayersService {
   private opening: Promise<{ db: PlayersDb; players: Players }> | null = null;
