@@ -207,6 +207,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           services: () => players.get(OPEN_WAIT_MS),
           limits: playerLimits,
           readCacheMs: config.PLAYERS_READ_CACHE_MS,
+          readsPerSecond: config.PLAYERS_READS_PER_SECOND,
           logger,
           // X-Forwarded-For only from TRUSTED_PROXIES, as for the matchmaking quotas.
           address: (req) => clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted),

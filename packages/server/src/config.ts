@@ -100,6 +100,8 @@ export const ConfigSchema = z.object({
   PLAYERS_READS_PER_MINUTE: int(0, 1_000_000, 120),
   /** How long (ms) a public players' read is answered from memory before the database is asked again; 0 = never. */
   PLAYERS_READ_CACHE_MS: int(0, 60_000, 3000),
+  /** Public players' reads this process answers per second from all addresses together; 0 = no such limit. */
+  PLAYERS_READS_PER_SECOND: int(0, 1_000_000, 200),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
   NODE_ID: z.string().regex(/^[A-Za-z0-9:_.\/-]{1,128}$/, 'letters, digits and : _ . / - only').optional(),
   /**

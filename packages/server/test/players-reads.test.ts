@@ -22,9 +22,9 @@ let db: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => { db = await freshDatabase('pglite'); });
 afterAll(async () => { await db.drop(); });
 
-async function serve(limits: PlayerLimits, address: () => string, readCacheMs: number) {
+async function serve(limits: PlayerLimits, address: () => string, readCacheMs: number, readsPerSecond = 0, now?: () => number) {
   const services = { accounts: new Accounts(db.db), archive: new Archive(db.db) };
-  const server = http.createServer(express().use('/api', playerRoutes({ services: async () => services, logger: createLogger('silent'), limits, address, readCacheMs })));
+  const server = http.createServer(express().use('/api', playerRoutes({ services: async () => services, logger: createLogger('silent'), limits, address, readCacheMs, readsPerSecond, now })));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   return { services, base, close: () => new Promise((r) => server.close(r)) };
@@ -95,6 +95,21 @@ test('reads past the per-address limit are refused with RATE_LIMITED and a Retry
     expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many reads/), retryAfter: wait });
     address = '10.2.0.2';
     expect((await fetch(`${s.base}/leaderboard/2p`)).status).toBe(200);
+  } finally {
+    await s.close();
+  }
+});
+
+test('reads from many addresses together are held to the process\'s budget a second', async () => {
+  let n = 0;
+  let now = 1_000_000;
+  const s = await serve(new PlayerLimits({ loginPerAccount: 10, loginPerAddress: 10, guestsPerAddress: 10, publicReadsPerAddress: 1000 }), () => `10.3.0.${++n}`, 3000, 4, () => now);
+  const six = () => Promise.all(Array.from({ length: 6 }, () => fetch(`${s.base}/leaderboard/2p`).then(async (r) => `${r.status} ${r.status === 429 ? (await r.json() as { code: string }).code : ''}`)));
+  try {
+    // Within one second, 4 are answered (each request from another address) and the other 2 refused.
+    expect((await six()).sort()).toEqual(['200 ', '200 ', '200 ', '200 ', '429 RATE_LIMITED', '429 RATE_LIMITED']);
+    now += 1000;
+    expect((await six()).filter((x) => x === '200 ')).toHaveLength(4);
   } finally {
     await s.close();
   }

@@ -35,6 +35,13 @@ export interface PlayerRoutesOptions {
   allowedOrigins?: string[];
   /** How long an answer of the public reads (pages, games list, leaderboards) is reused; 0 = not cached. Default 3000. */
   readCacheMs?: number;
+  /**
+   * Public reads this process answers per second from all addresses together (bursts of as many); 0 = no
+   * such limit. Default 200. Past it, reads are refused like an address over its own limit.
+   */
+  readsPerSecond?: number;
+  /** Wall-clock ms for that budget (default Date.now; tests fix it). */
+  now?: () => number;
 }
 
 /** Seconds a client is told to wait (Retry-After) when the players' database is unavailable. */
@@ -111,16 +118,28 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
    * per connection, not one per turn of the event loop.
    */
   const cache = new ReadCache(o.readCacheMs ?? 3000);
+  // Many addresses together (which no per-address limit stops) get no more of this thread than this budget.
+  const perSecond = o.readsPerSecond ?? 200;
+  // Counted per wall-clock second (the token bucket of frame-gate.ts would bring Colyseus into this module).
+  const window = { second: 0, used: 0 };
+  const withinBudget = (): boolean => {
+    if (perSecond <= 0) return true;
+    const second = Math.floor((o.now ?? Date.now)() / 1000);
+    if (second !== window.second) Object.assign(window, { second, used: 0 });
+    return ++window.used <= perSecond;
+  };
+  const refusedAfterPause = async (wait: number, message: string): Promise<never> => {
+    await new Promise((r) => setTimeout(r, Math.min(REFUSAL_PAUSE_MS, wait * 1000)));
+    throw new PlayerError('RATE_LIMITED', message, 429, wait);
+  };
   const publicRead = <T>(key: (req: Request) => string, h: Handler<T>) => async (req: Request, res: Response) => {
     let answer: { body: Buffer; etag: string };
     try {
       if (o.limits.publicReads) {
         const wait = await take(o.limits.publicReads, o.address(req));
-        if (wait !== null) {
-          await new Promise((r) => setTimeout(r, Math.min(REFUSAL_PAUSE_MS, wait * 1000)));
-          throw new PlayerError('RATE_LIMITED', `Too many reads from your address; try again in ${wait} s.`, 429, wait);
-        }
+        if (wait !== null) await refusedAfterPause(wait, `Too many reads from your address; try again in ${wait} s.`);
       }
+      if (!withinBudget()) await refusedAfterPause(1, 'The server is answering too many reads right now; try again in 1 s.');
       answer = await cache.get(key(req), async () => {
         const body = Buffer.from(JSON.stringify(await h(req, res, await o.services())));
         return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
