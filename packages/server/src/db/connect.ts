@@ -1,15 +1,15 @@
 /**
- * Open the players' database and bring its schema up to date. PGlite (PostgreSQL compiled to WebAssembly,
- * in-process) keeps its files in `<DATA_DIR>/players-db` unless DATABASE_URL names a PostgreSQL server.
+ * Open the players' database and bring its schema up to date. PGlite (PostgreSQL compiled to WebAssembly)
+ * runs in a worker thread of its own (pglite-thread.ts) and keeps its files in `<DATA_DIR>/players-db`,
+ * unless DATABASE_URL names a PostgreSQL server.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DatabaseHealth } from './health';
 import { migrationProvider } from './migrations';
 import { postgresPool } from './pg-pool';
+import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
 import type { Database } from './schema';
 
 export interface DatabaseSettings {
@@ -27,33 +27,23 @@ export interface PlayersDb {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's thread (PGlite only): replaced when it dies; its events say so. */
+  thread?: PGliteThread;
 }
 
 export class DatabaseError extends Error {}
 
-/**
- * PGlite's WebAssembly and file-system bundle, read once from its package. Handing them over (instead of
- * letting PGlite fetch them with a dynamic import) makes loading the same everywhere, jest's vm included.
- */
-type PGliteAssets = Pick<import('@electric-sql/pglite').PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
-let assets: PGliteAssets | null = null;
-function pgliteAssets(): PGliteAssets {
-  if (!assets) {
-    const dist = path.dirname(require.resolve('@electric-sql/pglite'));
-    // The Node typings in use do not declare the WebAssembly global, so reach it through globalThis.
-    const WA = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => NonNullable<PGliteAssets['pgliteWasmModule']> } }).WebAssembly;
-    assets = {
-      pgliteWasmModule: new WA.Module(fs.readFileSync(path.join(dist, 'pglite.wasm'))),
-      initdbWasmModule: new WA.Module(fs.readFileSync(path.join(dist, 'initdb.wasm'))),
-      fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]),
-    };
-  }
-  return assets;
+/** Bring a database's schema up to date (at open, and on each replacement of the embedded database's thread). */
+async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new DatabaseError(`database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<PlayersDb> {
   let db: Kysely<Database>;
   let kind: PlayersDb['kind'];
+  let thread: PGliteThread | undefined;
   const schema = settings.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new DatabaseError(`bad schema name "${schema}"`);
   if (settings.url) {
@@ -67,24 +57,20 @@ export async function openDatabase(settings: DatabaseSettings): Promise<PlayersD
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     kind = 'pglite';
-    let dir: string | undefined;
-    if (settings.dataDir) {
-      dir = path.join(settings.dataDir, 'players-db');
-      fs.mkdirSync(dir, { recursive: true });
-    }
-    const pg = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...pgliteAssets() });
-    await pg.waitReady;
-    if (schema) await pg.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`);
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pg) });
+    const dir = settings.dataDir ? path.join(settings.dataDir, 'players-db') : undefined;
+    if (dir) fs.mkdirSync(dir, { recursive: true });
+    // A replacement thread is migrated (a no-op on disk; in memory it starts empty) before it takes queries.
+    thread = new PGliteThread({ dataDir: dir, schema, prepare: (t) => migrate(new Kysely<Database>({ dialect: new PGliteThreadDialect(t, true) }), schema) });
+    db = new Kysely<Database>({ dialect: new PGliteThreadDialect(thread) });
+    // Opening (WebAssembly compile, initdb on a first start) happens in the thread; the first query waits for it.
+    thread.start().catch(() => undefined);
   }
   try {
-    const { error, results } = await new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new DatabaseError(`database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    await migrate(db, schema);
   } catch (e) {
     await db.destroy().catch(() => undefined);
     if (e instanceof DatabaseError) throw e;
     throw new DatabaseError(`cannot open the players' database (${kind}): ${(e as Error).message}`);
   }
-  return { db, kind, close: () => db.destroy() };
+  return { db, kind, close: () => db.destroy(), ...(thread ? { thread } : {}) };
 }

@@ -124,6 +124,12 @@ export const ConfigSchema = z.object({
     .refine(parses, 'must be a URL like postgres://user[:password]@host[:port]/database').optional(),
   /** auto (DATABASE_URL, else PGlite in DATA_DIR), memory (nothing kept) or off (no players' routes). */
   PLAYERS_DB: z.enum(['auto', 'memory', 'off']).default('auto'),
+  /** Public players' reads (pages, games list, leaderboards) per address per minute; 0 = no limit. */
+  PLAYERS_READS_PER_MINUTE: int(0, 1_000_000, 120),
+  /** How long (ms) a public players' read is answered from memory before the database is asked again; 0 = never. */
+  PLAYERS_READ_CACHE_MS: int(0, 60_000, 3000),
+  /** Public players' reads this process answers per second from all addresses together; 0 = no such limit. */
+  PLAYERS_READS_PER_SECOND: int(0, 1_000_000, 200),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
   NODE_ID: z.string().regex(/^[A-Za-z0-9:_.\/-]{1,128}$/, 'letters, digits and : _ . / - only').optional(),
   /**

@@ -12,7 +12,7 @@ export const SESSION_DAYS = 30;
 
 /** A refusal with a code clients can act on (documented in PROTOCOL.md, "Players"). */
 export class PlayerError extends Error {
-  /** `retryAfter`: seconds until a refused request may succeed (sent as the Retry-After header). */
+  /** `retryAfter`: seconds until trying again can succeed (sent as Retry-After and in the body). */
   constructor(readonly code: string, message: string, readonly status = 400, readonly retryAfter?: number) {
     super(message);
   }

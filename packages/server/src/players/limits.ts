@@ -8,6 +8,8 @@
  * passwords from anywhere; counted per pair, an attacker only holds the pairs they use, and the owner's own
  * address still gets in. A claim that answers USERNAME_TAKEN counts as a failed sign-in from its address, so
  * finding out which usernames exist costs what guessing passwords costs.
+ *
+ * Public reads (players' pages, the games list, leaderboards) have a per-address limit of their own.
  */
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -21,10 +23,12 @@ export interface PlayerLimitSettings {
   passwordAttemptsPerAddress: number;
   /** New guest identities per address per hour. */
   guestsPerAddress: number;
+  /** Public reads (players' pages, games list, leaderboards) per address per minute; 0 = no limit. Default 120. */
+  publicReadsPerAddress?: number;
 }
 
 export const DEFAULT_PLAYER_LIMITS: PlayerLimitSettings = {
-  failuresPerAccountAndAddress: 10, failuresPerAddressPerDay: 100, passwordAttemptsPerAddress: 60, guestsPerAddress: 30,
+  failuresPerAccountAndAddress: 10, failuresPerAddressPerDay: 100, passwordAttemptsPerAddress: 60, guestsPerAddress: 30, publicReadsPerAddress: 120,
 };
 
 /** How long an account+address pair waits once it reached its consecutive failures (seconds). */
@@ -38,6 +42,8 @@ export class PlayerLimits {
   /** Every sign-in or claim per address per 15 minutes: bounds the password hashing one address can cause. */
   readonly passwordAttempts: RateLimiterAbstract;
   readonly guests: RateLimiterAbstract;
+  /** Null when public reads are not limited. */
+  readonly publicReads: RateLimiterAbstract | null;
 
   constructor(settings: PlayerLimitSettings = DEFAULT_PLAYER_LIMITS, redis?: { client: Redis; prefix: string }) {
     const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => (redis
@@ -50,6 +56,8 @@ export class PlayerLimits {
     this.failuresByAddress = make('signin-fail-address', settings.failuresPerAddressPerDay, 86_400);
     this.passwordAttempts = make('password-attempts', settings.passwordAttemptsPerAddress, 15 * 60);
     this.guests = make('guests', settings.guestsPerAddress, 3600);
+    const reads = settings.publicReadsPerAddress ?? 120;
+    this.publicReads = reads > 0 ? make('public-reads', reads, 60) : null;
   }
 }
 

@@ -7,6 +7,7 @@
  * `Bearer <session token>` after signing in. Nothing here reads cookies, so a cross-site page cannot act
  * with a visitor's identity; the origin check is a second line for browsers that send one anyway.
  */
+import { createHash } from 'crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import type { DatabaseHealth } from '../db/health';
 import type { Logger } from '../ops/logger';
@@ -18,6 +19,7 @@ import type {
 } from '@isle-of-trains/client/protocol';
 import { isRatingGroup, RATING_GROUPS } from '@isle-of-trains/client/protocol';
 import { blockedFor, clear, PAIR_HOLD_SECONDS, pairKey, take, type PlayerLimits } from './limits';
+import { ReadCache } from './read-cache';
 
 export interface PlayerServices {
   accounts: Accounts;
@@ -35,7 +37,21 @@ export interface PlayerRoutesOptions {
   address: (req: Request) => string;
   /** Extra origins allowed to make state-changing requests besides the server's own. */
   allowedOrigins?: string[];
+  /** How long an answer of the public reads (pages, games list, leaderboards) is reused; 0 = not cached. Default 3000. */
+  readCacheMs?: number;
+  /**
+   * Public reads this process answers per second from all addresses together (bursts of as many); 0 = no
+   * such limit. Default 200. Past it, reads are refused like an address over its own limit.
+   */
+  readsPerSecond?: number;
+  /** Wall-clock ms for that budget (default Date.now; tests fix it). */
+  now?: () => number;
 }
+
+/** Seconds a client is told to wait (Retry-After) when the players' database is unavailable. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+/** A public read over the limit is refused after this pause (at most the wait it announces). */
+const REFUSAL_PAUSE_MS = 1000;
 
 /** A route's work: its answer is one of the protocol's response bodies (`T`), so the two cannot drift apart. */
 type Handler<T> = (req: Request, res: Response, s: PlayerServices) => Promise<T>;
@@ -48,23 +64,31 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   const r = express.Router();
   r.use(express.json({ limit: '2kb', strict: true }));
 
-  const run = <T>(h: Handler<T>) => async (req: Request, res: Response) => {
-    try {
-      const s = await o.services();
-      const body = await h(req, res, s);
-      if (!res.headersSent) send<T>(res, 200, body);
-    } catch (e) {
-      if (e instanceof PlayerError) {
-        if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
-        send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message });
-      } else {
-        // Never log request bodies here: they may hold passwords or secrets. A database outage is logged
-        // once by the health tracker, not once per request; anything else is logged here.
-        if (!o.health?.reported(e)) o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
-        send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.' });
-      }
+  /** A refusal as `{ code, message }`: a PlayerError's own, or PLAYERS_UNAVAILABLE for a database failure. */
+  const refuse = (req: Request, res: Response, e: unknown): void => {
+    if (e instanceof PlayerError) {
+      if (e.retryAfter !== undefined) res.set('Retry-After', String(e.retryAfter));
+      send<PlayersApiRefusal>(res, e.status, { code: e.code, message: e.message, ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}) });
+    } else {
+      // Never log request bodies here: they may hold passwords or secrets. A database outage is logged
+      // once by the health tracker, not once per request; anything else is logged here.
+      if (!o.health?.reported(e)) o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+      send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.', retryAfter: UNAVAILABLE_RETRY_SECONDS });
     }
   };
+
+  /** Answer with what `work` returns, or with its refusal. */
+  const respond = <T>(work: (req: Request, res: Response) => Promise<T>) => async (req: Request, res: Response) => {
+    try {
+      const body = await work(req, res);
+      if (!res.headersSent) send<T>(res, 200, body);
+    } catch (e) {
+      refuse(req, res, e);
+    }
+  };
+
+  const run = <T>(h: Handler<T>) => respond<T>(async (req, res) => h(req, res, await o.services()));
 
   const sameSite = (req: Request): boolean => {
     const origin = req.get('origin');
@@ -106,6 +130,48 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     const busy = await take(o.limits.passwordAttempts, address);
     if (busy !== null) throw rateLimited(busy, 'Too many sign-in attempts from your address');
   }
+  /**
+   * The public reads: limited per address (before any database work), and answered from a short cache of
+   * the serialized answer, so a flood of reads costs the database a query per distinct page every few
+   * seconds at most, and the server a lookup and a write per request. A refusal is answered after a pause
+   * (REFUSAL_PAUSE_MS): a client that asks again as soon as it is answered then costs one answer a second
+   * per connection, not one per turn of the event loop.
+   */
+  const cache = new ReadCache(o.readCacheMs ?? 3000);
+  // Many addresses together (which no per-address limit stops) get no more of this thread than this budget.
+  const perSecond = o.readsPerSecond ?? 200;
+  // Counted per wall-clock second (the token bucket of frame-gate.ts would bring Colyseus into this module).
+  const window = { second: 0, used: 0 };
+  const withinBudget = (): boolean => {
+    if (perSecond <= 0) return true;
+    const second = Math.floor((o.now ?? Date.now)() / 1000);
+    if (second !== window.second) Object.assign(window, { second, used: 0 });
+    return ++window.used <= perSecond;
+  };
+  const refusedAfterPause = async (wait: number, message: string): Promise<never> => {
+    await new Promise((r) => setTimeout(r, Math.min(REFUSAL_PAUSE_MS, wait * 1000)));
+    throw new PlayerError('RATE_LIMITED', message, 429, wait);
+  };
+  const publicRead = <T>(key: (req: Request) => string, h: Handler<T>) => async (req: Request, res: Response) => {
+    let answer: { body: Buffer; etag: string };
+    try {
+      if (o.limits.publicReads) {
+        const wait = await take(o.limits.publicReads, o.address(req));
+        if (wait !== null) await refusedAfterPause(wait, `Too many reads from your address; try again in ${wait} s.`);
+      }
+      if (!withinBudget()) await refusedAfterPause(1, 'The server is answering too many reads right now; try again in 1 s.');
+      answer = await cache.get(key(req), async () => {
+        const body = Buffer.from(JSON.stringify(await h(req, res, await o.services())));
+        return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      });
+    } catch (e) {
+      return refuse(req, res, e);
+    }
+    // The ETag is the cached one (express would hash the body again on every answer).
+    res.status(200).set({ 'Content-Type': 'application/json; charset=utf-8', ETag: answer.etag });
+    if (req.fresh) res.status(304).end();
+    else res.send(answer.body);
+  };
 
   const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body as Record<string, unknown> : {});
 
@@ -174,19 +240,19 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     return { revoked: await s.accounts.signOutEverywhere(me.id) };
   }));
 
-  r.get('/players/:id', run<PlayerPage>(async (req, _res, s) => {
+  r.get('/players/:id', publicRead<PlayerPage>((req) => `player:${String(req.params.id)}`, async (req, _res, s) => {
     const id = String(req.params.id);
     const p = /^p_[A-Za-z0-9_-]{1,40}$/.test(id) ? await s.accounts.get(id) : null;
     if (!p) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
     return { player: { id: p.id, name: p.name, account: p.username !== null }, ratings: await s.archive.ratingsOf(p.id), games: await s.archive.gamesOf(p.id) };
   }));
 
-  r.get('/games', run<GamesResponse>(async (req, _res, s) => {
-    const limit = Math.max(1, Math.min(100, Number(req.query.limit) || 50));
-    return { games: await s.archive.recent(limit) };
+  const gamesLimit = (req: Request) => Math.max(1, Math.min(100, Number(req.query.limit) || 50));
+  r.get('/games', publicRead<GamesResponse>((req) => `games:${gamesLimit(req)}`, async (req, _res, s) => {
+    return { games: await s.archive.recent(gamesLimit(req)) };
   }));
 
-  r.get('/leaderboard/:group', run<LeaderboardResponse>(async (req, _res, s) => {
+  r.get('/leaderboard/:group', publicRead<LeaderboardResponse>((req) => `leaderboard:${String(req.params.group)}`, async (req, _res, s) => {
     const group = String(req.params.group);
     if (!isRatingGroup(group)) throw new PlayerError('NOT_FOUND', `Leaderboards are ${RATING_GROUPS.map((g) => `"${g}"`).join(', ')}.`, 404);
     return { group, players: await s.archive.leaderboard(group) };

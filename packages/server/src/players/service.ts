@@ -1,8 +1,11 @@
 /**
- * The players' database as the server uses it: opened on first use (playing needs none of it, and opening
- * PGlite takes a moment), shared by the HTTP routes and the rooms, closed with the server. A failure to
- * open is retried on the next use, so a database that comes back is used again. Failures count in
- * `health` (src/db/health.ts), which logs an outage once when it starts and once when it ends.
+ * The players' database as the server uses it: opened in the background as the server starts (playing needs
+ * none of it; the embedded PGlite opens in a thread of its own, see db/pglite-thread.ts), shared by the HTTP
+ * routes and the rooms, closed with the server. A failure to open is retried on the next use, so a database that
+ * comes back is used again; failures count in `health` (src/db/health.ts), which logs an outage once when it
+ * starts and once when it ends. Requests wait for an opening database only a
+ * moment (`get(waitMs)`): a first start of PGlite (initdb) can take many seconds, and a request or a join
+ * is better answered "unavailable, try again" than held that long.
  */
 import type { Config } from '../ops/config';
 import { openDatabase, type PlayersDb } from '../db/connect';
@@ -18,6 +21,11 @@ export interface Players {
   chat: ChatLog;
   kind: PlayersDb['kind'];
 }
+
+/** How long a players' request waits for a database still opening before it is told to come back. */
+export const OPEN_WAIT_MS = 5000;
+/** How long a join with an identity waits for it (then the player joins without one): a join is not held long. */
+export const JOIN_OPEN_WAIT_MS = 2000;
 
 export class PlayersService {
   private opening: Promise<{ db: PlayersDb; players: Players }> | null = null;
@@ -36,18 +44,38 @@ export class PlayersService {
     return new PlayersService(inMemory || config.PLAYERS_DB === 'memory' ? {} : { dataDir: config.DATA_DIR }, logger);
   }
 
-  get(): Promise<Players> {
+  /** Begin opening the database without waiting for it. */
+  start(): void {
+    this.get().catch(() => undefined);
+  }
+
+  /** The database's services; with `waitMs`, refused after that long if it is still opening. */
+  get(waitMs?: number): Promise<Players> {
     if (this.closed) return Promise.reject(new Error('the server is shutting down'));
     this.opening ??= openDatabase({ ...this.settings, health: this.health }).then((db) => {
       this.health.succeeded();
       this.logger.info({ type: 'players', db: db.kind }, 'players database ready');
+      this.watch(db);
       return { db, players: { accounts: new Accounts(db.db), archive: new Archive(db.db), chat: new ChatLog(db.db), kind: db.kind } };
     }).catch((e: Error) => {
       this.opening = null;
       this.health.failed(e);
       throw e;
     });
-    return this.opening.then((o) => o.players);
+    const players = this.opening.then((o) => o.players);
+    if (waitMs === undefined) return players;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the players\' database is still opening')), waitMs);
+    });
+    return Promise.race([players, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** The embedded database's thread: its loss and its replacement are logged like any database outage. */
+  private watch(db: PlayersDb): void {
+    db.thread?.on('down', (e: Error) => this.health.failed(e));
+    db.thread?.on('restart-failed', (e: Error) => this.health.failed(e));
+    db.thread?.on('up', () => this.health.succeeded());
   }
 
   async close(): Promise<void> {

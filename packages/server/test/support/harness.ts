@@ -79,6 +79,9 @@ export async function bootServer(overrides: CreateServerOptions = {}): Promise<T
     ...overrides,
   });
   const port = await srv.listen();
+  // The players' database opens in the background; a request or a join waits for it only a moment (then
+  // PLAYERS_UNAVAILABLE), so tests that use it start once it is open, whatever the machine's load.
+  await srv.players?.get();
   return {
     srv,
     url: `ws://127.0.0.1:${port}`,

@@ -1,0 +1,89 @@
+/**
+ * The embedded players' database in a thread of its own. PGlite is PostgreSQL compiled to WebAssembly: it
+ * compiles a 10 MB module, runs initdb on a first start and executes every query synchronously, so in the
+ * server's thread it held the game's event loop for seconds at a start and for every query of a flood.
+ * Here it answers messages from pglite-thread.ts instead, one query at a time, in the order they come.
+ *
+ * In:  { type: 'query', id, sql, params }, { type: 'close' }
+ * Out: { type: 'ready', modules } once open (the compiled WebAssembly, for the next thread to reuse),
+ *      { type: 'failed', message } when it cannot open, { type: 'result', id, rows, affectedRows } or
+ *      { type: 'result', id, error }, { type: 'closed' }.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parentPort, workerData } from 'worker_threads';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+
+export interface PGliteWorkerData {
+  /** Directory of the database files; absent = in memory. */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (created when missing). */
+  schema?: string;
+  /** WebAssembly compiled by an earlier thread of this process (compiled again when absent). */
+  modules?: CompiledModules;
+}
+
+/** Compiled WebAssembly modules (structured-clone between threads of one process without compiling again). */
+export interface CompiledModules {
+  pglite: WasmModule;
+  initdb: WasmModule;
+}
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+
+export type FromWorker =
+  | { type: 'ready'; modules: CompiledModules }
+  | { type: 'failed'; message: string }
+  | { type: 'result'; id: number; rows: unknown[]; affectedRows?: number }
+  | { type: 'result'; id: number; error: { message: string; code?: string; detail?: string; constraint?: string } }
+  | { type: 'closed' };
+
+export type ToWorker =
+  | { type: 'query'; id: number; sql: string; params: unknown[] }
+  | { type: 'close' };
+
+// The Node typings in use do not declare the WebAssembly global, so reach it through globalThis.
+const WA = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
+
+const port = parentPort!;
+const data = workerData as PGliteWorkerData;
+const post = (m: FromWorker) => port.postMessage(m);
+
+async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
+  const dist = path.dirname(require.resolve('@electric-sql/pglite'));
+  // Compiled asynchronously (V8 compiles on its background threads); handed over so PGlite does not fetch them.
+  const modules = data.modules ?? {
+    pglite: await WA.compile(fs.readFileSync(path.join(dist, 'pglite.wasm'))),
+    initdb: await WA.compile(fs.readFileSync(path.join(dist, 'initdb.wasm'))),
+  };
+  if (data.dataDir) fs.mkdirSync(data.dataDir, { recursive: true });
+  const pg = new PGlite({
+    ...(data.dataDir ? { dataDir: data.dataDir } : {}),
+    pgliteWasmModule: modules.pglite,
+    initdbWasmModule: modules.initdb,
+    fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]),
+  });
+  await pg.waitReady;
+  if (data.schema) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(data.schema)) throw new Error(`bad schema name "${data.schema}"`);
+    await pg.exec(`CREATE SCHEMA IF NOT EXISTS ${data.schema}; SET search_path TO ${data.schema};`);
+  }
+  return { pg, modules };
+}
+
+const opened = open();
+opened.then(({ modules }) => post({ type: 'ready', modules }), (e: Error) => post({ type: 'failed', message: e.message }));
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'close') {
+    void opened.then(({ pg }) => pg.close()).catch(() => undefined).finally(() => post({ type: 'closed' }));
+    return;
+  }
+  // PGlite runs its queries one after another in the order they are called, which is the order they came.
+  void opened.then(({ pg }) => pg.query(m.sql, m.params)).then(
+    (r) => post({ type: 'result', id: m.id, rows: r.rows, ...(r.affectedRows !== undefined ? { affectedRows: r.affectedRows } : {}) }),
+    (e: Error & { code?: string; detail?: string; constraint?: string }) => post({
+      type: 'result', id: m.id,
+      error: { message: e.message, ...(e.code ? { code: e.code } : {}), ...(e.detail ? { detail: e.detail } : {}), ...(e.constraint ? { constraint: e.constraint } : {}) },
+    }),
+  );
+});
