@@ -9,9 +9,16 @@
  *   `BAD_OPTIONS: …`, refused before any room is created (a 100k-deep body used to leave an orphan
  *   lobby and an HTTP 523).
  *
- * joinById and reconnect carry a room id in place of the room type; their options are checked the same way.
+ * - a key the method does not take (`bot` for `bots`, `seat` in a join): HTTP 526, `BAD_OPTIONS: …`
+ *   naming the key. create takes the create options, join and joinById the join options, joinOrCreate
+ *   either. A restore or a rematch creates its room inside the process (matchMaker.handleCreateRoom) with
+ *   its one-time stash key (src/create-stash.ts) and never comes through here.
+ *
+ * joinById and reconnect carry a room id in place of the room type; their options are checked the same way
+ * (reconnect's, which the SDK fills in itself, for their shape only).
  */
 import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
+import { CREATE_OPTION_KEYS, JOIN_OPTION_KEYS } from '@isle-of-trains/client/protocol';
 import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
 
 const MAX_DEPTH = 4;
@@ -43,6 +50,21 @@ export function optionsProblem(options: unknown): string | null {
   return size > MAX_BYTES ? `options over ${MAX_BYTES} bytes` : null;
 }
 
+const ALLOWED_KEYS: Record<string, ReadonlySet<string>> = {
+  create: new Set(CREATE_OPTION_KEYS),
+  join: new Set(JOIN_OPTION_KEYS),
+  joinById: new Set(JOIN_OPTION_KEYS),
+  joinOrCreate: new Set([...CREATE_OPTION_KEYS, ...JOIN_OPTION_KEYS]),
+};
+
+/** The first key of `options` that `method` does not take, as a refusal text, or null. */
+export function unknownOptionProblem(method: string, options: unknown): string | null {
+  const allowed = ALLOWED_KEYS[method];
+  if (!allowed || options === null || typeof options !== 'object') return null;
+  const unknown = Object.keys(options).find((k) => !allowed.has(k));
+  return unknown === undefined ? null : `unknown option "${unknown}" (${method} takes ${[...allowed].join(', ')})`;
+}
+
 /** The quotas of the server currently running in this process (one per process: the matchmaker is a singleton). */
 let currentQuotas: AddressQuotas | null = null;
 
@@ -58,7 +80,7 @@ export function guardMatchmaking(roomName: string, quotas?: AddressQuotas): void
     if (BY_TYPE.has(method) && name !== roomName) {
       throw new ServerError(ErrorCode.MATCHMAKE_NO_HANDLER, `NO_SUCH_ROOM: the only room type is "${roomName}"`);
     }
-    const problem = optionsProblem(clientOptions);
+    const problem = optionsProblem(clientOptions) ?? unknownOptionProblem(method, clientOptions);
     if (problem) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${problem}`);
     const q = currentQuotas;
     const headers = (auth as AuthContextLike | undefined)?.headers;

@@ -264,7 +264,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 
   override onJoin(client: IsleClient, options: unknown): void {
-    const parsed = JoinOptionsSchema.safeParse(options ?? {});
+    // The creator's join carries the create options: keys were checked per method at matchmaking (matchmake-guard.ts).
+    const parsed = JoinOptionsSchema.strip().safeParse(options ?? {});
     if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
     const o = parsed.data;
     if (o.code !== undefined && o.code.toUpperCase() !== this.state.code) {

@@ -45,3 +45,39 @@ test('ordinary options pass', async () => {
   const r = await post('/matchmake/create/isle', '{"seats":2,"name":"Ada"}');
   expect(r.status).toBe(200);
 });
+
+describe('unknown option keys are refused, naming the key', () => {
+  test('create {bot: 1} (a typo of bots): 526 BAD_OPTIONS naming "bot", no room', async () => {
+    const before = await rooms();
+    const r = await post('/matchmake/create/isle', '{"seats":2,"bot":1}');
+    expect(r.status).toBe(526);
+    expect(r.body.error).toMatch(/^BAD_OPTIONS: unknown option "bot"/);
+    expect(await rooms()).toBe(before);
+  });
+
+  test('joinById {seat: 0}: 526 BAD_OPTIONS naming "seat", not a spectator seat', async () => {
+    const created = await post('/matchmake/create/isle', '{"seats":2,"name":"Ada"}');
+    const roomId = (created.body as { room?: { roomId?: string }; roomId?: string }).room?.roomId
+      ?? (created.body as { roomId?: string }).roomId;
+    expect(typeof roomId).toBe('string');
+    const r = await post(`/matchmake/joinById/${roomId}`, '{"seat":0}');
+    expect(r.status).toBe(526);
+    expect(r.body.error).toMatch(/^BAD_OPTIONS: unknown option "seat"/);
+  });
+
+  test('a create key in a join, and an internal stash key in a create, are refused too', async () => {
+    const created = await post('/matchmake/create/isle', '{"seats":2}');
+    const roomId = (created.body as { room?: { roomId?: string } }).room?.roomId;
+    expect((await post(`/matchmake/joinById/${roomId}`, '{"seats":3}')).body.error).toMatch(/^BAD_OPTIONS: unknown option "seats"/);
+    expect((await post('/matchmake/create/isle', '{"__rematch":"x"}')).body.error).toMatch(/^BAD_OPTIONS: unknown option "__rematch"/);
+  });
+
+  test('the SDK: create with a typo rejects; every documented key still passes', async () => {
+    const c = ts.client();
+    await expect(c.create('isle', { seats: 2, bot: 1 })).rejects.toThrow(/BAD_OPTIONS: unknown option "bot"/);
+    const room = await c.create('isle', { seats: 2, bots: 1, botLevel: 'random', private: true, turnTimeLimit: 0, name: 'Ada' });
+    const other = await ts.client().joinById(room.roomId, { name: 'Bo', spectate: true, code: undefined });
+    await other.leave();
+    await room.leave();
+  });
+});
