@@ -32,6 +32,7 @@ import { PlayerLimits } from './players/limits';
 import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
+import { parseMatchmakeBodies } from './matchmake-body';
 import { findCode } from './join-codes';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
 import type { IncomingMessage } from 'http';
@@ -306,6 +307,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       restoreReport = lazy.report;
       void lazy.done.then(() => metrics.restoreSeconds.set((Date.now() - t0) / 1000));
       interceptJoins(transport.server!, lazy);
+      parseMatchmakeBodies(transport.server!);
       if (ids.length <= config.RESTORE_EAGER_MAX) {
         for (const id of ids) await lazy.ensure(id);
       } else {

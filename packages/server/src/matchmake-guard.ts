@@ -29,8 +29,8 @@ const GUARDED = Symbol.for('isle.matchmakeGuard');
 
 /** What is wrong with a matchmaking options body, or null. Iterative: a deep body cannot overflow the stack. */
 export function optionsProblem(options: unknown): string | null {
-  if (options === undefined || options === null) return null;
-  if (typeof options !== 'object' || Array.isArray(options)) return 'options must be a JSON object';
+  if (options === undefined) return null;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return 'options must be a JSON object';
   const stack: { value: unknown; depth: number }[] = [{ value: options, depth: 1 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
