@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 
-/** An `id` a client attaches to a message so that its `ack` or `error` names it (a string of ≤ 64 characters or an integer). */
+/**
+ * An `id` a client attaches to a message so that its `ack` or `error` names it: a string of ≤ 64 characters or a
+ * safe integer (NaN, 1.5 or 2^53 are refused with BAD_MESSAGE), on every message type.
+ */
 export const MessageId = z.union([z.string().max(64), z.number().int()]);
 /** The id echoed in `ack` and `error`. */
 export type MessageId = z.infer<typeof MessageId>;
@@ -46,8 +49,8 @@ export const LogRequestSchema = z.object({
 /** Body of a `log` message. */
 export type LogRequest = z.infer<typeof LogRequestSchema>;
 
-/** Body of a `start` message (the creator, in the lobby). */
-export const StartSchema = z.union([z.object({}).strict(), z.undefined(), z.null()]);
+/** Body of a `start` message (the creator, in the lobby): `{ id? }`, or no body; `ack { id }` once the game is under way. */
+export const StartSchema = z.union([z.object({ id: MessageId.optional() }).strict(), z.undefined(), z.null()]);
 
 /** Message types a client sends. */
 export const CLIENT_MESSAGES = ['intent', 'start', 'chat', 'undo', 'rematch', 'log'] as const;

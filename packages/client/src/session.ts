@@ -419,13 +419,24 @@ export class Session {
     return token ? this.client.rejoin(roomId, token) : this.client.spectate(roomId);
   }
 
-  /** The creator starts the game. Resolves when the game is under way; rejects with the refusal (`SEATS_NOT_FILLED`, …). */
+  /**
+   * The creator starts the game. Resolves when the game is under way (its `ack`, or the state's phase
+   * leaving the lobby, whichever comes first); rejects with the refusal (`SEATS_NOT_FILLED`, …).
+   */
   start(): Promise<void> {
     if (this.state && this.state.phase !== 'lobby') return Promise.resolve();
     if (this.#starting) return Promise.reject(new IsleError('BAD_MESSAGE', 'start is already on its way'));
+    if (this.status === 'closed') return Promise.reject(new IsleError('NOT_CONNECTED', 'The session has closed.'));
+    const id = ++this.#nextId;
     return new Promise<void>((resolve, reject) => {
-      this.#starting = { resolve: () => resolve(), reject, type: 'start' };
-      this.#send('start', {});
+      const starting: Pending = {
+        resolve: () => { if (this.#starting === starting) this.#starting = null; this.#pending.delete(id); resolve(); },
+        reject: (e) => { if (this.#starting === starting) this.#starting = null; this.#pending.delete(id); reject(e); },
+        type: 'start', body: { id }, tries: 0,
+      };
+      this.#starting = starting;
+      this.#pending.set(id, starting);
+      this.#send('start', { id });
     });
   }
 

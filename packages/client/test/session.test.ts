@@ -222,7 +222,7 @@ describe('session', () => {
     await until(() => s.view !== null, 5000, 'the game');
     const w = await client().spectate(s.roomId);
     await until(() => w.view !== null, 5000, 'spectator view');
-    const game = (ts.room(s.roomId) as unknown as { game: GameState }).game;
+    const game = (ts.room(s.roomId) as unknown as { match: { state: GameState } }).match.state;
     expect(w.view).toEqual(playerView(game, 'spectator') as PlayerView);
     await Promise.all([s.leave(), w.leave()]);
   });

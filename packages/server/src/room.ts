@@ -448,12 +448,12 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   /**
    * Size limit and crash guard shared by every message type (the rate limit is frame-gate.ts's).
-   * `handle` gets the body's `id` when it is a readable one (a string of ≤ 64 characters or a finite
-   * number), so even a refusal of a malformed body can be matched to what the client sent.
+   * `handle` gets the body's `id` when it is a readable one (a string of ≤ 64 characters or a safe
+   * integer, as MessageId), so even a refusal of a malformed body can be matched to what the client sent.
    */
   private guard(client: IsleClient, type: string, body: unknown, handle: (replyId: string | number | undefined) => void): void {
     const id = (body && typeof body === 'object' && !Array.isArray(body)) ? (body as { id?: unknown }).id : undefined;
-    const replyId = (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isFinite(id)) ? id as string | number : undefined;
+    const replyId = (typeof id === 'string' && id.length <= 64) || Number.isSafeInteger(id) ? id as string | number : undefined;
     try {
       let size = 0;
       try {
@@ -663,15 +663,15 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   private onStart(client: IsleClient, body: unknown, id: string | number | undefined): void {
     if (!StartSchema.safeParse(body).success) {
-      this.refuse(client, { code: 'BAD_MESSAGE', message: 'start takes an empty body {}.', id }, 'start');
+      this.refuse(client, { code: 'BAD_MESSAGE', message: 'start is { id? }.', id }, 'start');
       return;
     }
     if (this.state.phase !== 'lobby') {
-      this.refuse(client, { code: 'ALREADY_STARTED', message: 'The game has already started.' }, 'start');
+      this.refuse(client, { code: 'ALREADY_STARTED', message: 'The game has already started.', id }, 'start');
       return;
     }
     if (client.sessionId !== this.creator) {
-      this.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.' }, 'start');
+      this.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.', id }, 'start');
       return;
     }
     if (this.journal?.blocked) {
@@ -681,17 +681,22 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }
     const free = this.slots.filter((sl) => sl.kind === 'empty').length;
     if (free > 0) {
-      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.` }, 'start');
+      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.`, id }, 'start');
       return;
     }
     // A rematch seat held for a player who has not come back yet: starting now would leave it with nobody
     // (and no token to come back with after a restart). It opens to anyone when the reservation time is over.
     const held = this.slots.filter((sl, i) => sl.kind === 'human' && sl.sessionId === null && this.restoredHashes[i]).length;
     if (held > 0) {
-      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${held} seat(s) still held for players coming back to the rematch.` }, 'start');
+      this.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${held} seat(s) still held for players coming back to the rematch.`, id }, 'start');
       return;
     }
     this.startGame();
+    // startGame has sent the patch that starts the game: the ack follows it, once the seats are stored.
+    if (id !== undefined) {
+      if (!this.journal) client.send('ack', { id });
+      else this.journal.afterWritten(() => client.send('ack', { id }));
+    }
   }
 
   // ---------------------------------------------------------------- the game
@@ -777,7 +782,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       startedAt: m.startedAt,
       endedAt,
     });
-    this.addLog(-1, 'end', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);
+    // 'seed', not 'end': the rules already write an 'end' line when the end is triggered.
+    this.addLog(-1, 'seed', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);
     void withdrawCode(this.presence, s.code, this.roomId).catch(() => undefined);
     this.rlog.info({ event: 'end', actions: m.actions.length, winners: scores.winners }, 'game over');
     this.oweArchive();

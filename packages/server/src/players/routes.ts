@@ -17,6 +17,9 @@ import type {
 } from '@isle-of-trains/client/protocol';
 import { blockedFor, clear, PAIR_HOLD_SECONDS, pairKey, take, type PlayerLimits } from './limits';
 
+/** The most games one GET /api/games answers (`limit`, default 50). */
+export const GAMES_PAGE_MAX = 100;
+
 export interface PlayerServices {
   accounts: Accounts;
   archive: Archive;
@@ -177,7 +180,10 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
   }));
 
   r.get('/games', run<GamesResponse>(async (req, _res, s) => {
-    const limit = Math.max(1, Math.min(100, Number(req.query.limit) || 50));
+    // An integer 1–GAMES_PAGE_MAX, or absent (50): anything else is refused rather than quietly turned into a number.
+    const raw = req.query.limit;
+    const limit = raw === undefined ? 50 : typeof raw === 'string' && /^[0-9]{1,4}$/.test(raw) ? Number(raw) : NaN;
+    if (!(limit >= 1 && limit <= GAMES_PAGE_MAX)) throw new PlayerError('BAD_REQUEST', `limit is a whole number from 1 to ${GAMES_PAGE_MAX}.`, 400);
     return { games: await s.archive.recent(limit) };
   }));
 

@@ -15,7 +15,8 @@ export function recordServerViews(): ViewHistory {
   const originalRefresh = proto.refreshMirror;
   proto.refreshMirror = function (this: IsleRoom) {
     originalRefresh.call(this);
-    const game = (this as unknown as { game: GameState | null }).game;
+    // The room's game lives in its match (src/game/match.ts).
+    const game = (this as unknown as { match: { state: GameState } | null }).match?.state;
     if (!game) return;
     let h = history.get(this.roomId);
     if (!h) history.set(this.roomId, h = []);
