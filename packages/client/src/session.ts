@@ -568,6 +568,7 @@ export class Session {
       const closed = { code, reason: reason ?? '' };
       if (code === CLOSE_CODES.CONSENTED) return this.#close({ code, reason: reason || 'You left the game.' });
       if (code === CLOSE_CODES.SEAT_TAKEN) return this.#close({ code, reason: 'The seat was taken over by another connection with its token.' });
+      if (code === CLOSE_CODES.LOBBY_IDLE) return this.#close({ code, reason: 'The game was closed: nobody joined it for a long time.' });
       if (this.state?.phase === 'ended' || this.client.rejoinPolicy.attempts <= 0) return this.#close(closed);
       void this.#rejoinLoop(closed);
     });

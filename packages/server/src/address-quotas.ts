@@ -99,6 +99,11 @@ export class AddressQuotas {
     return null;
   }
 
+  /** Reservations not yet connected, over every address. */
+  get pendingCount(): number {
+    return this.sessions.size;
+  }
+
   /** A seat was reserved for `sessionId`: it counts until the connection joins or the reservation expires. */
   reserved(address: string, sessionId: string): void {
     this.pending.set(address, (this.pending.get(address) ?? 0) + 1);

@@ -33,6 +33,7 @@ import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
 import { parseMatchmakeBodies } from './matchmake-body';
+import { LobbyCeiling } from './lobby-ceiling';
 import { findCode } from './join-codes';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
 import type { IncomingMessage } from 'http';
@@ -267,9 +268,10 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   });
   const slowed = new SlowedAddresses(config.FLOOD_SLOWDOWN_SECONDS * 1000);
   const quotas = new AddressQuotas(config, undefined, undefined, slowed);
-  guardMatchmaking(ROOM_NAME, quotas);
+  const lobbies = new LobbyCeiling(config, () => quotas.pendingCount);
+  guardMatchmaking(ROOM_NAME, quotas, lobbies);
   limitConnections(transport, quotas, slowed, logger);
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined, outbox: outbox ?? undefined }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, lobbies, players: players ?? undefined, outbox: outbox ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 

@@ -20,6 +20,7 @@
 import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
 import { CREATE_OPTION_KEYS, JOIN_OPTION_KEYS } from '@isle-of-trains/client/protocol';
 import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
+import { SERVER_BUSY_STATUS, type LobbyCeiling } from './lobby-ceiling';
 
 const MAX_DEPTH = 4;
 const MAX_BYTES = 2048;
@@ -67,12 +68,14 @@ export function unknownOptionProblem(method: string, options: unknown): string |
 
 /** The quotas of the server currently running in this process (one per process: the matchmaker is a singleton). */
 let currentQuotas: AddressQuotas | null = null;
+let currentCeiling: LobbyCeiling | null = null;
 
 interface AuthContextLike { headers?: { get(name: string): string | null } }
 
 /** Wrap matchMaker.controller.invokeMethod once per process; `quotas` applies to what follows. */
-export function guardMatchmaking(roomName: string, quotas?: AddressQuotas): void {
+export function guardMatchmaking(roomName: string, quotas?: AddressQuotas, ceiling?: LobbyCeiling): void {
   currentQuotas = quotas ?? null;
+  currentCeiling = ceiling ?? null;
   const controller = matchMaker.controller as typeof matchMaker.controller & { [GUARDED]?: boolean };
   if (controller[GUARDED]) return;
   const invoke = controller.invokeMethod.bind(controller);
@@ -90,6 +93,9 @@ export function guardMatchmaking(roomName: string, quotas?: AddressQuotas): void
       const refusal = q.check(address, method);
       if (refusal) throw new ServerError(429, refusal);
     }
+    // The whole server's ceilings, after the address's own quota (a flooder is told QUOTA, not SERVER_BUSY).
+    const busy = currentCeiling?.refusal(method);
+    if (busy) throw new ServerError(SERVER_BUSY_STATUS, busy);
     const result = await (invoke as (...a: unknown[]) => Promise<{ sessionId?: string }>)(method, name, clientOptions, auth);
     if (q && address !== null && typeof result?.sessionId === 'string') q.reserved(address, result.sessionId);
     return result;

@@ -34,6 +34,7 @@ import { cheapPatches } from './patch-flush';
 import { shareEncodeBuffers } from './encode-buffers';
 import { fileCode, withdrawCode } from './join-codes';
 import { socketClientAddress, type AddressQuotas } from './address-quotas';
+import { LobbyTimer, type LobbyCeiling } from './lobby-ceiling';
 import type { PlayersService } from './players/service';
 import { PlayerError, type PlayerRecord } from './players/accounts';
 import { isRatedTable } from './players/archive';
@@ -70,6 +71,8 @@ export interface RoomDeps {
   slowed?: SlowedAddresses;
   /** Per-address matchmaking quotas: a joined connection no longer counts as a pending reservation. */
   quotas?: AddressQuotas;
+  /** The process's count of open lobbies (MAX_OPEN_LOBBIES). */
+  lobbies?: LobbyCeiling;
   /** The players' database (identities, the archive, ratings); none = games are not archived. */
   players?: PlayersService;
   /** Finished games on their way to the players' archive; none = games are not archived. */
@@ -169,6 +172,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private rematchRoom: Promise<string> | null = null;
   /** The rematch room's id once it exists (to notice that it has closed since). */
   private rematchRoomId: string | null = null;
+  /** Closes the lobby when nobody has joined it for LOBBY_IDLE_SECONDS. */
+  private lobbyTimer: LobbyTimer | null = null;
 
   override async onCreate(options: unknown): Promise<void> {
     const { config } = this.deps;
@@ -243,6 +248,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.onMessage('rematch', (client: IsleClient, body: unknown) => this.guard(client, 'rematch', body, (id) => this.onRematch(client, body, id)));
     this.onMessage('log', (client: IsleClient, body: unknown) => this.guard(client, 'log', body, (id) => this.onLogRequest(client, body, id)));
     this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => this.guard(client, String(type), body, (id) => this.unknownMessage(client, type, id)));
+    if (s.phase === 'lobby') this.openLobby();
     this.rlog.info({ event: 'create', seats: this.opts.seats, bots: this.opts.bots, mode: s.mode, private: this.opts.private }, 'room created');
   }
 
@@ -311,6 +317,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }
     client.userData.seat = seat;
     client.userData.joined = true;
+    this.lobbyTimer?.touch();
     if (seat >= 0) {
       const slot = this.slots[seat];
       client.send('seat', { seat, token: slot.token, roomId: this.roomId });
@@ -431,6 +438,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
   override onDispose(): void {
     this.clearTimer();
+    this.closeLobby();
     if (this.state?.code) void withdrawCode(this.presence, this.state.code, this.roomId).catch(() => undefined);
     // A game in play stays open in the store (a shutdown; it is restored on the next start).
     if (this.state?.phase === 'lobby') this.journal?.write({ t: 'abandon', at: now(), reason: 'lobby closed' }, 'keep');
@@ -699,6 +707,24 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }
   }
 
+  /** Count this lobby against MAX_OPEN_LOBBIES and close it if nobody joins for LOBBY_IDLE_SECONDS. */
+  private openLobby(): void {
+    this.deps.lobbies?.opened(this.roomId);
+    this.lobbyTimer = new LobbyTimer(this.deps.config.LOBBY_IDLE_SECONDS, () => {
+      if (this.state.phase !== 'lobby') return;
+      this.rlog.info({ event: 'lobby-idle', seconds: this.deps.config.LOBBY_IDLE_SECONDS }, 'lobby closed: nobody joined');
+      void this.disconnect(CLOSE_CODES.LOBBY_IDLE);
+    });
+    this.lobbyTimer.touch();
+  }
+
+  /** The lobby started its game or closed. */
+  private closeLobby(): void {
+    this.lobbyTimer?.stop();
+    this.lobbyTimer = null;
+    this.deps.lobbies?.closed(this.roomId);
+  }
+
   // ---------------------------------------------------------------- the game
 
   private startGame(): void {
@@ -709,6 +735,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       if (this.opts.scenario !== undefined) options.scenario = this.opts.scenario;
     }
     this.autoDispose = false; // bots finish the game even when every human is away
+    this.closeLobby();
 
     const s = this.state;
     // 'keep': if the store fails now, these are held and written when it is back (the room refuses actions meanwhile).
