@@ -57,8 +57,12 @@ export const CLIENT_MESSAGES = ['intent', 'start', 'chat', 'undo', 'rematch', 'l
 /** A message type a client sends. */
 export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
 
-/** `seat`: right after joining and after each reconnection, to that client only; seat −1 is a spectator. */
-export const SeatMessageSchema = z.object({ seat: z.number().int(), token: z.string(), roomId: z.string() });
+/**
+ * `seat`: right after joining and after each reconnection, to that client only; seat −1 is a spectator.
+ * `shareKey`: in a private room, to seated players only: with the room id it opens the game's replay after
+ * the end (`GET /api/games/:id/replay?key=…`); pass it on to whoever you want to show the game.
+ */
+export const SeatMessageSchema = z.object({ seat: z.number().int(), token: z.string(), roomId: z.string(), shareKey: z.string().optional() });
 export type SeatMessage = z.infer<typeof SeatMessageSchema>;
 
 /** `ack`: the message with this `id` was applied (its state patch has already been sent) and stored. */

@@ -33,6 +33,8 @@ import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './frame-gate';
 import { guardMatchmaking } from './matchmake-guard';
 import { parseMatchmakeBodies } from './matchmake-body';
+import { accessFromLog, PUBLIC_GAME, type GameAccess } from './private-games';
+import { replayAllowed } from './replay-access';
 import { LobbyCeiling } from './lobby-ceiling';
 import { findCode } from './join-codes';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './address-quotas';
@@ -232,15 +234,23 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           // The protocol's chat line, as the room sent it live (not the database row: no row id, no player id).
           return kept.map((l) => ({ seat: l.seat, name: l.name, text: l.text, at: l.at.toISOString() }));
         };
+        // A private table's replay only for its players and whoever has its share key (src/private-games.ts);
+        // anyone else gets the 404 of a game that does not exist.
+        const allowed = (access: GameAccess) => replayAllowed(access, req.query.key, req.get('authorization'), players);
+        const notFound = () => res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
         const stored = valid ? await store.read(id).catch(() => null) : null;
-        const replay = replays.get(id) ?? (stored ? replayFromLog(id, stored) : null);
+        const memory = replays.get(id);
+        const replay = memory ?? (stored ? replayFromLog(id, stored) : null);
         if (replay) {
+          if (!await allowed(memory ? replays.access(id) ?? PUBLIC_GAME : accessFromLog(stored!))) return void notFound();
           res.json({ ...replay, chat: await chatOf() } satisfies ReplayJSON);
           return;
         }
         // The live store forgets finished games after FINISHED_RETENTION_HOURS; the archive keeps them, in the same shape.
         const archived = players && valid ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
         if (archived) {
+          const access = await players!.get().then((p) => p.archive.access(id)).catch(() => null);
+          if (!access || !await allowed(access)) return void notFound();
           res.json({ ...archived, chat: await chatOf() } satisfies ReplayJSON);
           return;
         }

@@ -35,6 +35,7 @@ import { shareEncodeBuffers } from './encode-buffers';
 import { fileCode, withdrawCode } from './join-codes';
 import { socketClientAddress, type AddressQuotas } from './address-quotas';
 import { LobbyTimer, type LobbyCeiling } from './lobby-ceiling';
+import { newShareKey, shareKeyHash } from './private-games';
 import type { PlayersService } from './players/service';
 import { PlayerError, type PlayerRecord } from './players/accounts';
 import { isRatedTable } from './players/archive';
@@ -172,6 +173,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   private rematchRoom: Promise<string> | null = null;
   /** The rematch room's id once it exists (to notice that it has closed since). */
   private rematchRoomId: string | null = null;
+  /** A private room's share key: seated players get it; it opens the replay after the end (src/private-games.ts). */
+  private shareKey: string | null = null;
   /** Closes the lobby when nobody has joined it for LOBBY_IDLE_SECONDS. */
   private lobbyTimer: LobbyTimer | null = null;
 
@@ -216,6 +219,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     s.turnTimeLimit = this.opts.turnTimeLimit;
     s.botLevel = this.opts.botLevel;
     s.code = await fileCode(this.presence, this.roomId, restoring?.code);
+    if (this.opts.private) this.shareKey = restoring?.shareKey ?? newShareKey();
 
     for (let i = 0; i < this.opts.seats; i++) {
       const isBot = i >= this.opts.seats - this.opts.bots;
@@ -234,7 +238,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.syncSeats();
     this.openJournal(restoring);
     if (restoring) this.restore(restoring);
-    else if (this.journal && !this.journal.write({ t: 'create', at: now(), options: storedOptions(this.opts), code: s.code })) {
+    else if (this.journal && !this.journal.write({ t: 'create', at: now(), options: storedOptions(this.opts), code: s.code, ...(this.shareKey ? { shareKey: this.shareKey } : {}) })) {
       this.journal.dispose();
       throw new ServerError(ErrorCode.APPLICATION_ERROR, `${STORE_UNAVAILABLE}: the server cannot store games right now; try again shortly`);
     }
@@ -320,7 +324,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     this.lobbyTimer?.touch();
     if (seat >= 0) {
       const slot = this.slots[seat];
-      client.send('seat', { seat, token: slot.token, roomId: this.roomId });
+      client.send('seat', { seat, token: slot.token, roomId: this.roomId, ...this.shareKeyField() });
       const player = this.state.game?.players[seat];
       if (player) client.view.add(player);
       this.addLog(seat, 'join', `${slot.name} joined.`);
@@ -388,7 +392,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   override onReconnect(client: IsleClient): void {
     const seat = this.ownedSeat(client);
     // A reloaded page that reconnected with its reconnection token learns its seat again.
-    client.send('seat', { seat, token: seat >= 0 ? this.slots[seat].token : '', roomId: this.roomId });
+    client.send('seat', { seat, token: seat >= 0 ? this.slots[seat].token : '', roomId: this.roomId, ...(seat >= 0 ? this.shareKeyField() : {}) });
     if (seat >= 0) {
       const slot = this.slots[seat];
       slot.connected = true;
@@ -707,6 +711,11 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     }
   }
 
+  /** The `shareKey` of a seated player's `seat` message, in a private room. */
+  private shareKeyField(): { shareKey?: string } {
+    return this.shareKey ? { shareKey: this.shareKey } : {};
+  }
+
   /** Count this lobby against MAX_OPEN_LOBBIES and close it if nobody joins for LOBBY_IDLE_SECONDS. */
   private openLobby(): void {
     this.deps.lobbies?.opened(this.roomId);
@@ -808,6 +817,8 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       finalScores: scores,
       startedAt: m.startedAt,
       endedAt,
+    }, this.shareKey === null ? undefined : {
+      private: true, shareKeyHash: shareKeyHash(this.shareKey), playerIds: this.slots.map((sl) => sl.playerId ?? null),
     });
     // 'seed', not 'end': the rules already write an 'end' line when the end is triggered.
     this.addLog(-1, 'seed', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);

@@ -176,7 +176,9 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     const id = String(req.params.id);
     const p = /^p_[A-Za-z0-9_-]{1,40}$/.test(id) ? await s.accounts.get(id) : null;
     if (!p) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
-    return { player: { id: p.id, name: p.name, account: p.username !== null }, ratings: await s.archive.ratingsOf(p.id), games: await s.archive.gamesOf(p.id) };
+    // Private tables' games show only on the player's own page (their identity in the Authorization header).
+    const viewer = req.get('authorization') ? await who(req, s).catch(() => null) : null;
+    return { player: { id: p.id, name: p.name, account: p.username !== null }, ratings: await s.archive.ratingsOf(p.id), games: await s.archive.gamesOf(p.id, 50, viewer?.id === p.id) };
   }));
 
   r.get('/games', run<GamesResponse>(async (req, _res, s) => {
