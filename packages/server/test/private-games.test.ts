@@ -119,3 +119,21 @@ test('the archived replay (another server on the same database, no replay in mem
   expect((await get(ts, url, ada.auth)).status).toBe(200);
   expect((await get(ts, `/api/games/${pub}/replay`)).status).toBe(200);
 });
+
+test('a restarted server gives a private game\'s seated player the same share key', async () => {
+  const a = await ts.client().create('isle', { seats: 2, bots: 1, private: true, identity: ada.auth });
+  const seen = watch(a);
+  await until(() => seen.seat === 0, 5000, 'seat');
+  const first = seen.messages.find((m) => m.type === 'seat')!.body as SeatMessage;
+  a.send('start', {});
+  await until(() => (a.state as { phase?: string }).phase === 'playing', 5000, 'start');
+  const roomId = a.roomId;
+  await ts.close(); // a game in play stays open in the store and is restored on the next start
+  ts = await bootServer(settings);
+  const back = await ts.client().joinById(roomId, { seatToken: first.token });
+  const seenBack = watch(back);
+  await until(() => seenBack.seat === 0, 10_000, 'seat back');
+  const again = seenBack.messages.find((m) => m.type === 'seat')!.body as SeatMessage;
+  expect(again.shareKey).toBe(first.shareKey);
+  await back.leave();
+});
