@@ -511,7 +511,9 @@ async function joinRematch(roomId: string): Promise<void> {
 /** The replay viewer: fetch the replay, play it again through the rules, step through it. */
 async function openReplay(id: string): Promise<void> {
   try {
-    const res = await fetch(`${apiBase}/api/games/${encodeURIComponent(id)}/replay`);
+    // A private table's replay is served to its players: send this browser's identity when it has one.
+    const auth = net.identity();
+    const res = await fetch(`${apiBase}/api/games/${encodeURIComponent(id)}/replay`, auth ? { headers: { authorization: auth } } : undefined);
     if (!res.ok) throw new Error(`The replay is not available (${res.status}).`);
     const data = (await res.json()) as ReplayJSON;
     const mod = await import('./replay');

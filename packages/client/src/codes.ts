@@ -21,7 +21,7 @@ export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 /** The code word that starts the message of a refused create, join or reconnect. */
 export const MATCHMAKE_ERROR_CODES = [
   'BAD_OPTIONS', 'BAD_CODE', 'BAD_SEAT_TOKEN', 'BAD_IDENTITY', 'ROOM_FULL', 'SHUTTING_DOWN', 'NO_SUCH_ROOM',
-  'QUOTA', 'STORE_UNAVAILABLE',
+  'QUOTA', 'STORE_UNAVAILABLE', 'SERVER_BUSY',
 ] as const;
 export type MatchmakeErrorCode = (typeof MATCHMAKE_ERROR_CODES)[number];
 
@@ -39,13 +39,15 @@ export const CLOSE_CODES = {
   FLOODING: 4029,
   /** Your seat was taken by a newer connection with its seat token. */
   SEAT_TAKEN: 4100,
+  /** The lobby was closed: nobody joined it for the server's LOBBY_IDLE_SECONDS (default 600). */
+  LOBBY_IDLE: 4040,
   /** A frame over the server's payload limit. */
   MESSAGE_TOO_BIG: 1009,
 } as const;
 
 /** Close codes after which the server keeps no reconnection window: only a new join brings you back. */
 export const NO_RECONNECTION_WINDOW: readonly number[] = [
-  CLOSE_CODES.MESSAGE_TOO_BIG, CLOSE_CODES.BAD_FRAME, CLOSE_CODES.FLOODING, CLOSE_CODES.SEAT_TAKEN,
+  CLOSE_CODES.MESSAGE_TOO_BIG, CLOSE_CODES.BAD_FRAME, CLOSE_CODES.FLOODING, CLOSE_CODES.SEAT_TAKEN, CLOSE_CODES.LOBBY_IDLE,
 ];
 
 /**

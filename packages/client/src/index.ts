@@ -14,3 +14,5 @@ export {
   IsleClient, Session, memorySeatStore, httpBase, DEFAULT_REJOIN, DEFAULT_PACE,
   type ClientOptions, type Pace, type Closed, type RejoinPolicy, type SeatStore, type SessionStatus, type StoredSeat,
 } from './session';
+export type { SdkClient, SdkRoom } from './sdk-types';
+export { fetchReplay, verifyReplay, type FetchReplayOptions, type ReplayCheck } from './replay-check';

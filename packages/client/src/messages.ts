@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 
-/** An `id` a client attaches to a message so that its `ack` or `error` names it (a string of ≤ 64 characters or an integer). */
+/**
+ * An `id` a client attaches to a message so that its `ack` or `error` names it: a string of ≤ 64 characters or a
+ * safe integer (NaN, 1.5 or 2^53 are refused with BAD_MESSAGE), on every message type.
+ */
 export const MessageId = z.union([z.string().max(64), z.number().int()]);
 /** The id echoed in `ack` and `error`. */
 export type MessageId = z.infer<typeof MessageId>;
@@ -46,16 +49,20 @@ export const LogRequestSchema = z.object({
 /** Body of a `log` message. */
 export type LogRequest = z.infer<typeof LogRequestSchema>;
 
-/** Body of a `start` message (the creator, in the lobby). */
-export const StartSchema = z.union([z.object({}).strict(), z.undefined(), z.null()]);
+/** Body of a `start` message (the creator, in the lobby): `{ id? }`, or no body; `ack { id }` once the game is under way. */
+export const StartSchema = z.union([z.object({ id: MessageId.optional() }).strict(), z.undefined(), z.null()]);
 
 /** Message types a client sends. */
 export const CLIENT_MESSAGES = ['intent', 'start', 'chat', 'undo', 'rematch', 'log'] as const;
 /** A message type a client sends. */
 export type ClientMessageType = (typeof CLIENT_MESSAGES)[number];
 
-/** `seat`: right after joining and after each reconnection, to that client only; seat −1 is a spectator. */
-export const SeatMessageSchema = z.object({ seat: z.number().int(), token: z.string(), roomId: z.string() });
+/**
+ * `seat`: right after joining and after each reconnection, to that client only; seat −1 is a spectator.
+ * `shareKey`: in a private room, to seated players only: with the room id it opens the game's replay after
+ * the end (`GET /api/games/:id/replay?key=…`); pass it on to whoever you want to show the game.
+ */
+export const SeatMessageSchema = z.object({ seat: z.number().int(), token: z.string(), roomId: z.string(), shareKey: z.string().optional() });
 export type SeatMessage = z.infer<typeof SeatMessageSchema>;
 
 /** `ack`: the message with this `id` was applied (its state patch has already been sent) and stored. */

@@ -11,8 +11,11 @@ export const DisplayName = z.string({ error: (issue) => (checkName(issue.input) 
     return z.NEVER;
   });
 
-/** Options of `create`. */
-export const CreateOptionsSchema = z.object({
+/**
+ * Options of `create`. Strict: a key not listed here (a typo such as `bot` for `bots`) is refused with
+ * BAD_OPTIONS naming it, never silently ignored.
+ */
+export const CreateOptionsSchema = z.strictObject({
   /** Seats at the table, 1–4 (1 = solo). */
   seats: z.number().int().min(1).max(4).default(2),
   /** Solo only: 'challenge' (default) or 'scenario'. */
@@ -43,8 +46,8 @@ export type CreateOptions = z.infer<typeof CreateOptionsSchema>;
 /** Create options as a client writes them (every field with a default may be left out). */
 export type CreateOptionsInput = z.input<typeof CreateOptionsSchema>;
 
-/** Options of a join (by id, by code, with a seat token). */
-export const JoinOptionsSchema = z.object({
+/** Options of a join (by id, by code, with a seat token). Strict, like the create options. */
+export const JoinOptionsSchema = z.strictObject({
   name: DisplayName.optional(),
   /** The token from a `seat` message: retakes that seat. */
   seatToken: z.string().min(1).max(128).optional(),
@@ -56,3 +59,8 @@ export const JoinOptionsSchema = z.object({
   spectate: z.boolean().optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
+
+/** The keys `create` accepts; any other is refused with BAD_OPTIONS. */
+export const CREATE_OPTION_KEYS: readonly string[] = Object.keys(CreateOptionsSchema.shape);
+/** The keys a join (`joinById`, `join`) accepts; any other is refused with BAD_OPTIONS. */
+export const JOIN_OPTION_KEYS: readonly string[] = Object.keys(JoinOptionsSchema.shape);

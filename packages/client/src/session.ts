@@ -15,6 +15,7 @@ import { LOG_PAGE_MAX, type ChatLine, type ErrorMessage, type LogPage, type Seat
 import type { IsleStateJSON } from './state';
 import { stateFromWire, type IsleStateWire } from './wire';
 import { viewFromState } from './view';
+import type { SdkClient, SdkRoom } from './sdk-types';
 
 /** A seat this client holds in a room: what takes it back after a reload or a lost connection. */
 export interface StoredSeat {
@@ -115,8 +116,11 @@ export function httpBase(endpoint: string): string {
  * ```
  */
 export class IsleClient {
-  /** The SDK client underneath (for what this package does not cover). */
-  readonly sdk: Client;
+  /** The SDK client underneath (for what this package does not cover; cast it to the SDK's `Client`). */
+  get sdk(): SdkClient {
+    return this.#sdk;
+  }
+  readonly #sdk: Client;
   readonly seats: SeatStore;
   readonly rejoinPolicy: RejoinPolicy;
   readonly pace: Pace;
@@ -127,7 +131,7 @@ export class IsleClient {
   readonly #apiBase: string;
 
   constructor(readonly endpoint: string, options: ClientOptions = {}) {
-    this.sdk = new Client(endpoint);
+    this.#sdk = new Client(endpoint);
     this.name = options.name;
     this.identity = options.identity;
     this.seats = options.seats ?? memorySeatStore();
@@ -143,10 +147,14 @@ export class IsleClient {
     };
   }
 
-  /** Open a new room; the creator sits at seat 0. Solo rooms (`seats: 1`) start at once; others wait for {@link Session.start}. */
+  /**
+   * Open a new room; the creator sits at seat 0. Solo rooms (`seats: 1`) start at once; others wait for {@link Session.start}.
+   * Resolves once the session is {@link Session.ready} (its first state decoded and its seat known), as every
+   * call that returns a session does.
+   */
   async create(options: CreateOptionsInput = {}): Promise<Session> {
-    const room = await this.#matchmake(() => this.sdk.create(ROOM_NAME, { ...this.#who(), ...options }));
-    return new Session(this, room, 'player');
+    const room = await this.#matchmake(() => this.#sdk.create(ROOM_NAME, { ...this.#who(), ...options }));
+    return Session.opened(this, room, 'player');
   }
 
   /**
@@ -163,8 +171,8 @@ export class IsleClient {
         this.seats.forget(roomId);
       }
     }
-    const room = await this.#matchmake(() => this.sdk.joinById(roomId, { ...this.#who(), ...(options.code ? { code: options.code.toUpperCase() } : {}) }));
-    return new Session(this, room, 'player');
+    const room = await this.#matchmake(() => this.#sdk.joinById(roomId, { ...this.#who(), ...(options.code ? { code: options.code.toUpperCase() } : {}) }));
+    return Session.opened(this, room, 'player');
   }
 
   /** Join the room with this short code (case-insensitive). */
@@ -174,8 +182,8 @@ export class IsleClient {
 
   /** Take back a seat with its token (from another device, or after the connection was lost for good). */
   async rejoin(roomId: string, seatToken: string): Promise<Session> {
-    const room = await this.#matchmake(() => this.sdk.joinById(roomId, { ...this.#who(), seatToken }));
-    return new Session(this, room, 'player');
+    const room = await this.#matchmake(() => this.#sdk.joinById(roomId, { ...this.#who(), seatToken }));
+    return Session.opened(this, room, 'player');
   }
 
   /**
@@ -188,7 +196,7 @@ export class IsleClient {
     if (!saved) return null;
     if (saved.reconnectionToken) {
       try {
-        return new Session(this, await this.sdk.reconnect(saved.reconnectionToken), 'player');
+        return await Session.opened(this, await this.#sdk.reconnect(saved.reconnectionToken), 'player');
       } catch {
         /* the window has passed: the seat token still works */
       }
@@ -203,8 +211,8 @@ export class IsleClient {
 
   /** Watch a room without taking a seat. */
   async spectate(roomId: string): Promise<Session> {
-    const room = await this.#matchmake(() => this.sdk.joinById(roomId, { ...this.#who(), spectate: true }));
-    return new Session(this, room, 'spectator');
+    const room = await this.#matchmake(() => this.#sdk.joinById(roomId, { ...this.#who(), spectate: true }));
+    return Session.opened(this, room, 'spectator');
   }
 
   /** The room id of a short join code (`GET /api/rooms/by-code/:code`). */
@@ -234,8 +242,8 @@ export class IsleClient {
   }
 
   /** @internal The session's way back in after a connection ended. */
-  reconnectRoom(roomId: string, role: 'player' | 'spectator', token: string): Promise<Room> {
-    return this.#matchmake(() => this.sdk.joinById(roomId, role === 'spectator' || !token ? { ...this.#who(), spectate: true } : { ...this.#who(), seatToken: token }));
+  reconnectRoom(roomId: string, role: 'player' | 'spectator', token: string): Promise<SdkRoom> {
+    return this.#matchmake(() => this.#sdk.joinById(roomId, role === 'spectator' || !token ? { ...this.#who(), spectate: true } : { ...this.#who(), seatToken: token }));
   }
 }
 
@@ -246,6 +254,11 @@ export class IsleClient {
 export class Session {
   /** This connection's seat, −1 for a spectator, null until the server has said. */
   seat: number | null = null;
+  /**
+   * A private room's share key (seated players only, from the `seat` message): with the room id it opens the
+   * game's replay after the end, for whoever you give it to (`fetchReplay(base, roomId, { key })`).
+   */
+  shareKey: string | null = null;
   /** The latest room state (decoded JSON), null before the first one. */
   state: IsleStateJSON | null = null;
   /** The view of the latest state for this seat (or a spectator's), null in the lobby. */
@@ -271,11 +284,34 @@ export class Session {
   #leaving = false;
   #rejoining = false;
 
+  /**
+   * Resolves once the first state has been decoded and the seat is known (`state` and `seat` are set
+   * then); rejects if the session closes first. The sessions IsleClient returns are ready already.
+   */
+  readonly ready: Promise<void>;
+  #readied: (() => void) | null = null;
+  #notReady: ((e: IsleError) => void) | null = null;
+
   /** @internal Sessions come from {@link IsleClient}. */
-  constructor(readonly client: IsleClient, room: Room, role: 'player' | 'spectator') {
-    this.#room = room;
+  constructor(readonly client: IsleClient, room: SdkRoom, role: 'player' | 'spectator') {
+    this.#room = room as Room;
     this.#role = role;
-    this.#attach(room);
+    this.ready = new Promise<void>((resolve, reject) => { this.#readied = resolve; this.#notReady = reject; });
+    // Nobody may be waiting on it (a caller that never reads `ready`): no unhandled rejection then.
+    this.ready.catch(() => undefined);
+    this.#attach(this.#room);
+  }
+
+  /** @internal A session on a room just joined, once it is ready; a session closed before that rejects. */
+  static async opened(client: IsleClient, room: SdkRoom, role: 'player' | 'spectator'): Promise<Session> {
+    const session = new Session(client, room, role);
+    try {
+      await session.ready;
+    } catch (e) {
+      await session.leave().catch(() => undefined);
+      throw e;
+    }
+    return session;
   }
 
   /** The room's id (also the game's id in the archive). */
@@ -283,8 +319,8 @@ export class Session {
     return this.#room.roomId;
   }
 
-  /** The SDK room underneath (changes when the session rejoins after a lost connection). */
-  get sdkRoom(): Room {
+  /** The SDK room underneath (changes when the session rejoins after a lost connection; cast it to the SDK's `Room`). */
+  get sdkRoom(): SdkRoom {
     return this.#room;
   }
 
@@ -419,13 +455,24 @@ export class Session {
     return token ? this.client.rejoin(roomId, token) : this.client.spectate(roomId);
   }
 
-  /** The creator starts the game. Resolves when the game is under way; rejects with the refusal (`SEATS_NOT_FILLED`, …). */
+  /**
+   * The creator starts the game. Resolves when the game is under way (its `ack`, or the state's phase
+   * leaving the lobby, whichever comes first); rejects with the refusal (`SEATS_NOT_FILLED`, …).
+   */
   start(): Promise<void> {
     if (this.state && this.state.phase !== 'lobby') return Promise.resolve();
     if (this.#starting) return Promise.reject(new IsleError('BAD_MESSAGE', 'start is already on its way'));
+    if (this.status === 'closed') return Promise.reject(new IsleError('NOT_CONNECTED', 'The session has closed.'));
+    const id = ++this.#nextId;
     return new Promise<void>((resolve, reject) => {
-      this.#starting = { resolve: () => resolve(), reject, type: 'start' };
-      this.#send('start', {});
+      const starting: Pending = {
+        resolve: () => { if (this.#starting === starting) this.#starting = null; this.#pending.delete(id); resolve(); },
+        reject: (e) => { if (this.#starting === starting) this.#starting = null; this.#pending.delete(id); reject(e); },
+        type: 'start', body: { id }, tries: 0,
+      };
+      this.#starting = starting;
+      this.#pending.set(id, starting);
+      this.#send('start', { id });
     });
   }
 
@@ -557,6 +604,7 @@ export class Session {
       const closed = { code, reason: reason ?? '' };
       if (code === CLOSE_CODES.CONSENTED) return this.#close({ code, reason: reason || 'You left the game.' });
       if (code === CLOSE_CODES.SEAT_TAKEN) return this.#close({ code, reason: 'The seat was taken over by another connection with its token.' });
+      if (code === CLOSE_CODES.LOBBY_IDLE) return this.#close({ code, reason: 'The game was closed: nobody joined it for a long time.' });
       if (this.state?.phase === 'ended' || this.client.rejoinPolicy.attempts <= 0) return this.#close(closed);
       void this.#rejoinLoop(closed);
     });
@@ -573,7 +621,7 @@ export class Session {
       await new Promise((r) => setTimeout(r, delays[Math.min(i, delays.length - 1)] ?? 1000));
       if (this.#leaving) break;
       try {
-        const room = await this.client.reconnectRoom(this.roomId, this.#role, this.#token);
+        const room = await this.client.reconnectRoom(this.roomId, this.#role, this.#token) as Room;
         // The old state is stale: the view waits for the new connection's full state.
         this.state = null;
         this.view = null;
@@ -610,6 +658,7 @@ export class Session {
     if (typeof m?.seat !== 'number') return;
     const changed = this.seat !== m.seat;
     this.seat = m.seat;
+    if (typeof m.shareKey === 'string') this.shareKey = m.shareKey;
     this.#role = m.seat >= 0 ? 'player' : 'spectator';
     if (m.seat >= 0 && typeof m.token === 'string' && m.token) {
       this.#token = m.token;
@@ -625,6 +674,10 @@ export class Session {
 
   #emit(): void {
     if (!this.state || this.seat === null) return;
+    if (this.#readied) {
+      this.#readied();
+      this.#readied = this.#notReady = null;
+    }
     this.view = viewFromState(this.state, this.seat >= 0 ? this.seat : 'spectator');
     for (const fn of this.#views) fn(this.view, this.state);
   }
@@ -695,6 +748,10 @@ export class Session {
     if (this.status === 'closed') return;
     this.closed = closed;
     this.status = 'closed';
+    if (this.#notReady) {
+      this.#notReady(new IsleError('CONNECTION_LOST', closed.reason || 'The session closed before its first state arrived.'));
+      this.#readied = this.#notReady = null;
+    }
     for (const fn of this.#statuses) fn('closed', closed);
   }
 }

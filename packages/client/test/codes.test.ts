@@ -37,3 +37,9 @@ test('every matchmaking code word is in PROTOCOL.md\'s "Matchmaking errors" tabl
   expect(documented.length).toBeGreaterThan(5);
   expect(sorted(documented)).toEqual(sorted(MATCHMAKE_ERROR_CODES));
 });
+
+test('every close code the package names, and Colyseus\' 4003, is in PROTOCOL.md\'s "Close codes" table', async () => {
+  const { CLOSE_CODES } = await import('@isle-of-trains/client/protocol');
+  const documented = rows('### Close codes').flatMap(([cell]) => [...cell.matchAll(/\b(\d{4})\b/g)].map((m) => Number(m[1])));
+  for (const code of [...Object.values(CLOSE_CODES), 4003]) expect(documented).toContain(code);
+});

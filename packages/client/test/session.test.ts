@@ -7,7 +7,7 @@ jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').loa
 import { playerView, type Action, type GameState, type PlayerView } from '@isle-of-trains/rules';
 import { recordServerViews } from '../../server/test/support/view-history';
 import { bootServer, until, type TestServer } from '../../server/test/support/harness';
-import { IsleClient, IsleError, memorySeatStore, type ClientOptions, type Session } from '../src';
+import { IsleClient, IsleError, fetchReplay, memorySeatStore, verifyReplay, type ClientOptions, type Session } from '../src';
 import { inside } from '../../server/test/support/room-inside';
 
 /** Every view the server had, per room: entry i = point i of the game, JSON per seat and the spectator's. */
@@ -207,7 +207,7 @@ describe('session', () => {
     const before = s.sdkRoom;
     // A connection younger than the SDK's minimum uptime is not reconnected by the SDK: the session rejoins.
     const waiting = s.act(s.legalActions()[0]);
-    (before.connection.transport as unknown as { ws: { terminate(): void } }).ws.terminate();
+    (before as unknown as { connection: { transport: { ws: { terminate(): void } } } }).connection.transport.ws.terminate();
     await expect(waiting).rejects.toMatchObject({ code: 'CONNECTION_LOST' });
     await until(() => s.status === 'connected' && s.sdkRoom !== before, 10_000, 'rejoined');
     expect(statuses).toEqual(['reconnecting', 'connected']);
@@ -226,5 +226,40 @@ describe('session', () => {
     const game = inside(ts.room(s.roomId)).game!;
     expect(w.view).toEqual(playerView(game, 'spectator') as PlayerView);
     await Promise.all([s.leave(), w.leave()]);
+  });
+});
+
+describe('ready sessions and replays', () => {
+  it('create, joinByCode and spectate resolve with the state decoded and the seat known', async () => {
+    const s = await client({ name: 'Ada' }).create({ seats: 2 });
+    expect(s.state?.phase).toBe('lobby');
+    expect(s.seat).toBe(0);
+    const b = await client({ name: 'Bo' }).joinByCode(s.state!.code);
+    expect([b.seat, b.state?.seats[1].name]).toEqual([1, 'Bo']);
+    const w = await client().spectate(s.roomId);
+    expect([w.seat, w.state?.phase]).toEqual([-1, 'lobby']);
+    await expect(s.ready).resolves.toBeUndefined();
+    await Promise.all([s.leave(), b.leave(), w.leave()]);
+  });
+
+  it('fetchReplay and verifyReplay: a private game\'s replay with its share key, checked move by move; a tampered one is caught', async () => {
+    const s = await client({ name: 'Ada' }).create({ seats: 2, bots: 1, botLevel: 'random', private: true });
+    const key = s.shareKey!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    await s.start();
+    const seedHash = s.state!.seedHash;
+    autoplay(s);
+    await s.finished();
+    await expect(fetchReplay(ts.url, s.roomId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const replay = await fetchReplay(ts.url, s.roomId, { key });
+    const checked = await verifyReplay(replay, seedHash);
+    expect(checked.ok).toBe(true);
+    const tampered = { ...replay, actions: replay.actions.slice(0, -1) };
+    expect(await verifyReplay(tampered)).toMatchObject({ ok: false, problem: expect.stringMatching(/not over after/) });
+    const rescored = { ...replay, finalScores: { ...replay.finalScores, winners: [9] } };
+    expect(await verifyReplay(rescored)).toMatchObject({ ok: false, problem: expect.stringMatching(/final scores differ/) });
+    expect(await verifyReplay({ ...replay, options: { ...replay.options, seed: 'x' + replay.options.seed.slice(1) } })).toMatchObject({ ok: false, problem: expect.stringMatching(/does not hash/) });
+    expect(await verifyReplay(replay, '0'.repeat(64))).toMatchObject({ ok: false, problem: expect.stringMatching(/not the one published/) });
+    await s.leave();
   });
 });

@@ -36,6 +36,10 @@ import { guardMatchmaking } from './admission/matchmake-guard';
 import { jsonErrors, refuseUndecodablePaths } from './http/errors';
 import { findCode } from './admission/join-codes';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './admission/address-quotas';
+import { parseMatchmakeBodies } from './admission/matchmake-body';
+import { accessFromLog, PUBLIC_GAME, type GameAccess } from './players/private-games';
+import { replayAllowed } from './http/replay-access';
+import { LobbyCeiling } from './admission/lobby-ceiling';
 import type { IncomingMessage } from 'http';
 import type { WebSocket } from 'ws';
 
@@ -238,15 +242,23 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
           // The protocol's chat line, as the room sent it live (not the database row: no row id, no player id).
           return kept.map((l) => ({ seat: l.seat, name: l.name, text: l.text, at: l.at.toISOString() }));
         };
+        // A private table's replay only for its players and whoever has its share key (src/players/private-games.ts);
+        // anyone else gets the 404 of a game that does not exist.
+        const allowed = (access: GameAccess) => replayAllowed(access, req.query.key, req.get('authorization'), players);
+        const notFound = () => res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
         const stored = valid ? await store.read(id).catch(() => null) : null;
-        const replay = replays.get(id) ?? (stored ? replayFromLog(id, stored) : null);
+        const memory = replays.get(id);
+        const replay = memory ?? (stored ? replayFromLog(id, stored) : null);
         if (replay) {
+          if (!await allowed(memory ? replays.access(id) ?? PUBLIC_GAME : accessFromLog(stored!))) return void notFound();
           res.json({ ...replay, chat: await chatOf() } satisfies ReplayJSON);
           return;
         }
         // The live store forgets finished games after FINISHED_RETENTION_HOURS; the archive keeps them, in the same shape.
         const archived = players && valid ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
         if (archived) {
+          const access = await players!.get().then((p) => p.archive.access(id)).catch(() => null);
+          if (!access || !await allowed(access)) return void notFound();
           res.json({ ...archived, chat: await chatOf() } satisfies ReplayJSON);
           return;
         }
@@ -276,9 +288,10 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   });
   const slowed = new SlowedAddresses(config.FLOOD_SLOWDOWN_SECONDS * 1000);
   const quotas = new AddressQuotas(config, undefined, undefined, slowed);
-  guardMatchmaking(ROOM_NAME, quotas, redis ? { redis, logger } : undefined);
+  const lobbies = new LobbyCeiling(config, () => quotas.pendingCount);
+  guardMatchmaking(ROOM_NAME, quotas, { redis: redis ? { redis, logger } : undefined, ceiling: lobbies });
   limitConnections(transport, quotas, slowed, logger);
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, players: players ?? undefined, outbox: outbox ?? undefined }))
+  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, lobbies, players: players ?? undefined, outbox: outbox ?? undefined }))
     .on('create', (room: RoomLike) => liveRooms.add(room))
     .on('dispose', (room: RoomLike) => liveRooms.delete(room));
 
@@ -319,6 +332,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       restoreReport = lazy.report;
       void lazy.done.then(() => metrics.restoreSeconds.set((Date.now() - t0) / 1000));
       interceptJoins(transport.server!, lazy);
+      parseMatchmakeBodies(transport.server!);
       if (ids.length <= config.RESTORE_EAGER_MAX) {
         for (const id of ids) await lazy.ensure(id);
       } else {

@@ -37,6 +37,9 @@ import type { PlayersService } from './players/service';
 import { PlayerError } from './players/accounts';
 import { resolveIdentity } from './players/identity';
 import type { ArchiveOutbox } from './players/archive-outbox';
+import { newShareKey } from './players/private-games';
+import type { LobbyCeiling } from './admission/lobby-ceiling';
+import { closeLobby, openLobby } from './table/lobby';
 import { Table, type IsleClient, type JoinAuth } from './table/table';
 import { drop, join, leave, openSeats, reconnect } from './table/seating';
 import { syncSeats, updateMetadata } from './table/listing';
@@ -66,6 +69,8 @@ export interface RoomDeps {
   slowed?: SlowedAddresses;
   /** Per-address matchmaking quotas: a joined connection no longer counts as a pending reservation. */
   quotas?: AddressQuotas;
+  /** The process's count of open lobbies (MAX_OPEN_LOBBIES). */
+  lobbies?: LobbyCeiling;
   /** The players' database (identities, the archive, ratings); none = games are not archived. */
   players?: PlayersService;
   /** Finished games on their way to the players' archive; none = games are not archived. */
@@ -109,6 +114,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
       throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: turnTimeLimit is 0 (off) or ${config.MIN_TURN_SECONDS}–3600 seconds`);
     }
     t.bot = this.deps.bots(t.opts.botLevel);
+    if (t.opts.private) t.shareKey = restoring?.shareKey ?? newShareKey();
 
     this.setState(new IsleState());
     dropViewQueueAfterFullState(this);
@@ -141,12 +147,13 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     syncSeats(t);
     openJournal(t, restoring);
     if (restoring) restore(t, restoring);
-    else if (t.journal && !t.journal.write({ t: 'create', at: now(), options: storedOptions(t.opts), code: s.code })) {
+    else if (t.journal && !t.journal.write({ t: 'create', at: now(), options: storedOptions(t.opts), code: s.code, ...(t.shareKey ? { shareKey: t.shareKey } : {}) })) {
       t.journal.dispose();
       throw new ServerError(ErrorCode.APPLICATION_ERROR, `${STORE_UNAVAILABLE}: the server cannot store games right now; try again shortly`);
     }
     if (t.opts.private) await this.setPrivate(true);
     await updateMetadata(t);
+    if (s.phase === 'lobby') openLobby(t);
 
     for (const [type, handle] of Object.entries(MESSAGES)) {
       this.onMessage(type, (client: IsleClient, body: unknown) => guard(t, client, type, body, (id) => handle(t, client, body, id)));
@@ -191,6 +198,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
     const t = this.table;
     if (!t) return;
     clearTimer(t);
+    closeLobby(t);
     if (this.state?.code) void withdrawCode(this.presence, this.state.code, this.roomId).catch(() => undefined);
     // A game in play stays open in the store (a shutdown; it is restored on the next start).
     if (this.state?.phase === 'lobby') t.journal?.write({ t: 'abandon', at: now(), reason: 'lobby closed' }, 'keep');

@@ -6,7 +6,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { bootServer, until, watch, type TestServer } from './support/harness';
 import WebSocket from 'ws';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
-import { clientAddress, trustedSet } from '../src/admission/address-quotas';
+import { AddressQuotas, clientAddress, trustedSet } from '../src/admission/address-quotas';
 
 let ts: TestServer;
 beforeAll(async () => { ts = await bootServer({ ROOMS_PER_MINUTE_PER_ADDRESS: 4, PENDING_JOINS_PER_ADDRESS: 3, MAX_CONNECTIONS_PER_ADDRESS: 5 }); });
@@ -65,4 +65,46 @@ test('open WebSockets per address: over the limit a socket is closed with 4030; 
   const early = await Promise.race([again.closed, new Promise<string>((r) => setTimeout(() => r('still open'), 300))]);
   expect(early).not.toBe(CLOSE_CODES.TOO_MANY_CONNECTIONS);
   for (const s of [...socks.slice(1), again]) s.ws.terminate();
+});
+
+describe('the creation quota is a real 60-second window', () => {
+  const settings = { TRUSTED_PROXIES: '', ROOMS_PER_MINUTE_PER_ADDRESS: 30, PENDING_JOINS_PER_ADDRESS: 1e6, MAX_CONNECTIONS_PER_ADDRESS: 1e6 };
+
+  test('30 a minute: one address asking every second for a minute gets exactly 30 (not 59), then one per window slot', () => {
+    let t = 1_000_000;
+    const q = new AddressQuotas(settings, undefined, undefined, undefined, () => t);
+    let accepted = 0;
+    // One request a second for 60 s (a token bucket with burst 30 let through 30 + 30 = 59 of these).
+    for (let i = 0; i < 60; i++, t += 1000) if (q.check('203.0.113.5', 'create') === null) accepted++;
+    expect(accepted).toBe(30);
+    // Still inside 60 s of the first creation (t0 + 59 s was the last try): refused, saying when the next fits.
+    t = 1_000_000 + 59_999;
+    expect(q.check('203.0.113.5', 'create')).toMatch(/^QUOTA: more than 30 rooms a minute from your address; the next in 1 s/);
+    // The first creation leaves the window 60 s after it: exactly one more fits.
+    t = 1_000_000 + 60_000;
+    expect(q.check('203.0.113.5', 'create')).toBeNull();
+    expect(q.check('203.0.113.5', 'create')).toMatch(/^QUOTA/);
+    // Another address has its own window.
+    expect(q.check('198.51.100.1', 'create')).toBeNull();
+  });
+
+  test('in any 60 s, never more than the quota (random request times)', () => {
+    let t = 0;
+    const q = new AddressQuotas({ ...settings, ROOMS_PER_MINUTE_PER_ADDRESS: 7 }, undefined, undefined, undefined, () => t);
+    const times: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      t += Math.floor(Math.random() * 3000);
+      if (q.check('a', 'create') === null) times.push(t);
+    }
+    for (let i = 7; i < times.length; i++) expect(times[i] - times[i - 7]).toBeGreaterThanOrEqual(60_000);
+  });
+
+  test('a slowed address pays four creations of its window per room', () => {
+    const t = 0;
+    const slowed = { has: (a: string | undefined) => a === 'flooder' } as unknown as ConstructorParameters<typeof AddressQuotas>[3];
+    const q = new AddressQuotas({ ...settings, ROOMS_PER_MINUTE_PER_ADDRESS: 8 }, undefined, undefined, slowed, () => t);
+    expect(q.check('flooder', 'create')).toBeNull();
+    expect(q.check('flooder', 'create')).toBeNull();
+    expect(q.check('flooder', 'create')).toMatch(/^QUOTA: your address was closed for flooding/);
+  });
 });

@@ -1,5 +1,7 @@
 /**
- * Per-address quotas on matchmaking: rooms created per minute and seat
+ * Per-address quotas on matchmaking: rooms created in any 60 seconds (a sliding
+ * window, src/admission/sliding-window.ts: ROOMS_PER_MINUTE_PER_ADDRESS means at most that many, never twice
+ * that in a first minute as a full token bucket allowed) and seat
  * reservations not yet used (a reservation is made by create/join over HTTP and used when the
  * WebSocket joins; unused ones expire with Colyseus' seat reservation time). Defaults that a real
  * player never meets; over a quota the request gets HTTP 429 `QUOTA: …`.
@@ -8,9 +10,13 @@
  * is one of TRUSTED_PROXIES: then the address is the rightmost entry that is not a trusted proxy
  * (entries further left were written by the client and can be anything).
  */
-import { TokenBucket, type SlowedAddresses } from './frame-gate';
+import type { SlowedAddresses } from './frame-gate';
+import { SlidingWindow } from './sliding-window';
 
-/** What a room creation costs a slowed address, in tokens of its creation bucket (a quarter of the quota). */
+/** The creation quota's window. */
+export const CREATION_WINDOW_MS = 60_000;
+
+/** What a room creation costs a slowed address, in creations of its window (a quarter of the quota). */
 export const SLOWED_CREATION_COST = 4;
 
 /** Request header the server itself sets to the TCP peer (any client-sent value is removed first). */
@@ -54,7 +60,7 @@ export function clientAddress(peer: string | null | undefined, forwardedFor: str
 
 export class AddressQuotas {
   readonly trusted: ReadonlySet<string>;
-  private readonly creations = new Map<string, TokenBucket>();
+  private readonly creations = new Map<string, SlidingWindow>();
   private readonly pending = new Map<string, number>();
   private readonly sessions = new Map<string, { address: string; timer: NodeJS.Timeout }>();
 
@@ -64,6 +70,8 @@ export class AddressQuotas {
     private readonly maxAddresses = 100_000,
     /** Addresses that flooded recently: their room creations cost SLOWED_CREATION_COST tokens. */
     private readonly slowed?: SlowedAddresses,
+    /** The clock of the creation windows (tests move it). */
+    private readonly now: () => number = Date.now,
   ) {
     this.trusted = trustedSet(s.TRUSTED_PROXIES);
   }
@@ -77,16 +85,23 @@ export class AddressQuotas {
       let b = this.creations.get(address);
       if (!b) {
         if (this.creations.size >= this.maxAddresses) this.creations.delete(this.creations.keys().next().value as string);
-        b = new TokenBucket(this.s.ROOMS_PER_MINUTE_PER_ADDRESS / 60, this.s.ROOMS_PER_MINUTE_PER_ADDRESS);
+        b = new SlidingWindow(this.s.ROOMS_PER_MINUTE_PER_ADDRESS, CREATION_WINDOW_MS, this.now);
         this.creations.set(address, b);
       }
       if (this.slowed?.has(address)) {
         if (!b.take(SLOWED_CREATION_COST)) {
           return `QUOTA: your address was closed for flooding; for a minute it may create at most ${Math.max(1, Math.floor(this.s.ROOMS_PER_MINUTE_PER_ADDRESS / SLOWED_CREATION_COST))} rooms a minute`;
         }
-      } else if (!b.take()) return `QUOTA: more than ${this.s.ROOMS_PER_MINUTE_PER_ADDRESS} rooms a minute from your address`;
+      } else if (!b.take()) {
+        return `QUOTA: more than ${this.s.ROOMS_PER_MINUTE_PER_ADDRESS} rooms a minute from your address; the next in ${Math.ceil(b.waitMs() / 1000)} s`;
+      }
     }
     return null;
+  }
+
+  /** Reservations not yet connected, over every address. */
+  get pendingCount(): number {
+    return this.sessions.size;
   }
 
   /** A seat was reserved for `sessionId`: it counts until the connection joins or the reservation expires. */

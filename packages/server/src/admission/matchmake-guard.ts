@@ -9,6 +9,14 @@
  *   `BAD_OPTIONS: …`, refused before any room is created (a 100k-deep body used to leave an orphan
  *   lobby and an HTTP 523).
  *
+ * - a key the method does not take (`bot` for `bots`, `seat` in a join): HTTP 526, `BAD_OPTIONS: …`
+ *   naming the key. create takes the create options, join and joinById the join options, joinOrCreate
+ *   either. A restore or a rematch creates its room inside the process (matchMaker.handleCreateRoom) with
+ *   its one-time stash key (src/create-stash.ts) and never comes through here.
+ *
+ * joinById and reconnect carry a room id in place of the room type; their options are checked the same way
+ * (reconnect's, which the SDK fills in itself, for their shape only).
+ *
  * joinById and reconnect carry a room id in place of the room type; their options are checked the same way.
  *
  * A request that fails because Redis is away (Colyseus' presence and room list live there when scaled out)
@@ -16,10 +24,12 @@
  * error is logged once per outage.
  */
 import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
+import { CREATE_OPTION_KEYS, JOIN_OPTION_KEYS } from '@isle-of-trains/client/protocol';
 import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
 import { isRedisFailure } from '../http/errors';
 import type { Logger } from '../ops/logger';
 import { STORE_UNAVAILABLE } from '../persistence/store/journal';
+import { SERVER_BUSY_STATUS, type LobbyCeiling } from './lobby-ceiling';
 
 const MAX_DEPTH = 4;
 const MAX_BYTES = 2048;
@@ -29,8 +39,8 @@ const GUARDED = Symbol.for('isle.matchmakeGuard');
 
 /** What is wrong with a matchmaking options body, or null. Iterative: a deep body cannot overflow the stack. */
 export function optionsProblem(options: unknown): string | null {
-  if (options === undefined || options === null) return null;
-  if (typeof options !== 'object' || Array.isArray(options)) return 'options must be a JSON object';
+  if (options === undefined) return null;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return 'options must be a JSON object';
   const stack: { value: unknown; depth: number }[] = [{ value: options, depth: 1 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
@@ -50,6 +60,21 @@ export function optionsProblem(options: unknown): string | null {
   return size > MAX_BYTES ? `options over ${MAX_BYTES} bytes` : null;
 }
 
+const ALLOWED_KEYS: Record<string, ReadonlySet<string>> = {
+  create: new Set(CREATE_OPTION_KEYS),
+  join: new Set(JOIN_OPTION_KEYS),
+  joinById: new Set(JOIN_OPTION_KEYS),
+  joinOrCreate: new Set([...CREATE_OPTION_KEYS, ...JOIN_OPTION_KEYS]),
+};
+
+/** The first key of `options` that `method` does not take, as a refusal text, or null. */
+export function unknownOptionProblem(method: string, options: unknown): string | null {
+  const allowed = ALLOWED_KEYS[method];
+  if (!allowed || options === null || typeof options !== 'object') return null;
+  const unknown = Object.keys(options).find((k) => !allowed.has(k));
+  return unknown === undefined ? null : `unknown option "${unknown}" (${method} takes ${[...allowed].join(', ')})`;
+}
+
 /** The quotas of the server currently running in this process (one per process: the matchmaker is a singleton). */
 let currentQuotas: AddressQuotas | null = null;
 /** ... and its Redis connections (when scaled out) and logger. */
@@ -57,13 +82,18 @@ let currentRedis: { redis: { readonly ok: boolean; readonly outages: number }; l
 
 /** A refusal of our own or Colyseus' ("CODE: text") has a code word; a library's raw failure does not. */
 const CODED = /^[A-Z_]+: /;
+let currentCeiling: LobbyCeiling | null = null;
 
 interface AuthContextLike { headers?: { get(name: string): string | null } }
 
 /** Wrap matchMaker.controller.invokeMethod once per process; `quotas` applies to what follows. */
-export function guardMatchmaking(roomName: string, quotas?: AddressQuotas, redis?: { redis: { readonly ok: boolean; readonly outages: number }; logger: Logger }): void {
+export function guardMatchmaking(
+  roomName: string, quotas?: AddressQuotas,
+  opts: { redis?: { redis: { readonly ok: boolean; readonly outages: number }; logger: Logger }; ceiling?: LobbyCeiling } = {},
+): void {
   currentQuotas = quotas ?? null;
-  currentRedis = redis ? { ...redis, logged: -1 } : null;
+  currentRedis = opts.redis ? { ...opts.redis, logged: -1 } : null;
+  currentCeiling = opts.ceiling ?? null;
   const controller = matchMaker.controller as typeof matchMaker.controller & { [GUARDED]?: boolean };
   if (controller[GUARDED]) return;
   const invoke = controller.invokeMethod.bind(controller);
@@ -71,7 +101,7 @@ export function guardMatchmaking(roomName: string, quotas?: AddressQuotas, redis
     if (BY_TYPE.has(method) && name !== roomName) {
       throw new ServerError(ErrorCode.MATCHMAKE_NO_HANDLER, `NO_SUCH_ROOM: the only room type is "${roomName}"`);
     }
-    const problem = optionsProblem(clientOptions);
+    const problem = optionsProblem(clientOptions) ?? unknownOptionProblem(method, clientOptions);
     if (problem) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${problem}`);
     const q = currentQuotas;
     const headers = (auth as AuthContextLike | undefined)?.headers;
@@ -81,6 +111,9 @@ export function guardMatchmaking(roomName: string, quotas?: AddressQuotas, redis
       const refusal = q.check(address, method);
       if (refusal) throw new ServerError(429, refusal);
     }
+    // The whole server's ceilings, after the address's own quota (a flooder is told QUOTA, not SERVER_BUSY).
+    const busy = currentCeiling?.refusal(method);
+    if (busy) throw new ServerError(SERVER_BUSY_STATUS, busy);
     let result: { sessionId?: string };
     try {
       result = await (invoke as (...a: unknown[]) => Promise<{ sessionId?: string }>)(method, name, clientOptions, auth);

@@ -99,11 +99,29 @@ const m003: Migration = {
   },
 };
 
+/**
+ * Private tables stay private after their end: `private` keeps them out of the public lists, and
+ * `share_key_hash` (SHA-256 of the key the room gave its seated players) opens their replay
+ * (src/players/private-games.ts). Games archived before this migration read as public: their create options
+ * were not archived, so which were private cannot be told.
+ */
+const m004: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').addColumn('private', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema.alterTable('games').addColumn('share_key_hash', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').dropColumn('share_key_hash').execute();
+    await db.schema.alterTable('games').dropColumn('private').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_players_games_ratings_chat': m001,
   '002_leaderboard_index': m002,
   '003_games_game': m003,
+  '004_private_games': m004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,6 +44,10 @@ export interface GamesTable {
   seed: string;
   actions: Json<unknown[]>;
   result: Json<unknown>;
+  /** A private table's game: left out of the public lists; its replay needs the share key or a player's identity. */
+  private: Generated<boolean>;
+  /** SHA-256 (hex) of a private game's share key; null for public games. */
+  share_key_hash: string | null;
 }
 
 export interface GamePlayersTable {

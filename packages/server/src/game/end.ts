@@ -4,6 +4,7 @@
  */
 import { now } from '../persistence/store/types';
 import { withdrawCode } from '../admission/join-codes';
+import { shareKeyHash } from '../players/private-games';
 import type { Table } from '../table/table';
 import { addLog } from '../table/log-window';
 import { updateMetadata } from '../table/listing';
@@ -27,8 +28,11 @@ export function endGame(table: Table): void {
     finalScores: scores,
     startedAt: m.startedAt,
     endedAt,
+  }, table.shareKey === null ? undefined : {
+    private: true, shareKeyHash: shareKeyHash(table.shareKey), playerIds: table.slots.map((sl) => sl.playerId ?? null),
   });
-  addLog(table, -1, 'end', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);
+  // 'seed', not 'end': the rules already write an 'end' line when the end is triggered.
+  addLog(table, -1, 'seed', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);
   void withdrawCode(table.presence, s.code, table.roomId).catch(() => undefined);
   table.rlog.info({ event: 'end', actions: m.actions.length, winners: scores.winners }, 'game over');
   oweArchive(table);

@@ -11,20 +11,21 @@ import { storeUnavailable } from '../persistence/store/journal';
 import type { IsleClient, Table } from '../table/table';
 import { addLog } from '../table/log-window';
 import { updateMetadata } from '../table/listing';
+import { closeLobby } from '../table/lobby';
 import { Match } from './match';
 import { scheduleNext } from './turns';
 
 export function onStart(table: Table, client: IsleClient, body: unknown, id: string | number | undefined): void {
   if (!StartSchema.safeParse(body).success) {
-    table.refuse(client, { code: 'BAD_MESSAGE', message: 'start takes an empty body {}.', id }, 'start');
+    table.refuse(client, { code: 'BAD_MESSAGE', message: 'start is { id? }.', id }, 'start');
     return;
   }
   if (table.state.phase !== 'lobby') {
-    table.refuse(client, { code: 'ALREADY_STARTED', message: 'The game has already started.' }, 'start');
+    table.refuse(client, { code: 'ALREADY_STARTED', message: 'The game has already started.', id }, 'start');
     return;
   }
   if (client.sessionId !== table.creator) {
-    table.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.' }, 'start');
+    table.refuse(client, { code: 'NOT_CREATOR', message: 'Only the player who created the room can start it.', id }, 'start');
     return;
   }
   if (table.journal?.blocked) {
@@ -34,17 +35,22 @@ export function onStart(table: Table, client: IsleClient, body: unknown, id: str
   }
   const free = table.slots.filter((sl) => sl.kind === 'empty').length;
   if (free > 0) {
-    table.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.` }, 'start');
+    table.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${free} seat(s) still empty.`, id }, 'start');
     return;
   }
   // A rematch seat held for a player who has not come back yet: starting now would leave it with nobody
   // (and no token to come back with after a restart). It opens to anyone when the reservation time is over.
   const held = table.slots.filter((sl, i) => sl.kind === 'human' && sl.sessionId === null && table.restoredHashes[i]).length;
   if (held > 0) {
-    table.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${held} seat(s) still held for players coming back to the rematch.` }, 'start');
+    table.refuse(client, { code: 'SEATS_NOT_FILLED', message: `${held} seat(s) still held for players coming back to the rematch.`, id }, 'start');
     return;
   }
   startGame(table);
+  // startGame has sent the patch that starts the game: the ack follows it, once the seats are stored.
+  if (id !== undefined) {
+    if (!table.journal) client.send('ack', { id });
+    else table.journal.afterWritten(() => client.send('ack', { id }));
+  }
 }
 
 export function startGame(table: Table): void {
@@ -55,6 +61,7 @@ export function startGame(table: Table): void {
     if (table.opts.scenario !== undefined) options.scenario = table.opts.scenario;
   }
   table.autoDispose = false; // bots finish the game even when every human is away
+  closeLobby(table);
 
   const s = table.state;
   // 'keep': if the store fails now, these are held and written when it is back (the room refuses actions meanwhile).

@@ -164,6 +164,12 @@ export const ConfigSchema = z.object({
   PENDING_JOINS_PER_ADDRESS: int(1, 1_000_000, 20),
   /** WebSocket connections one address may hold open at once. */
   MAX_CONNECTIONS_PER_ADDRESS: int(1, 1_000_000, 50),
+  /** Rooms not started yet, over every address, this process holds at most (creates beyond: SERVER_BUSY). */
+  MAX_OPEN_LOBBIES: int(1, 1_000_000, 1000),
+  /** Seat reservations not yet connected, over every address, at most (creates and joins beyond: SERVER_BUSY). */
+  MAX_PENDING_JOINS: int(1, 1_000_000, 2000),
+  /** A lobby nobody has joined for this many seconds is closed (close code 4040). */
+  LOBBY_IDLE_SECONDS: int(1, 86_400, 600),
 }).superRefine((c, ctx) => {
   if (c.MAX_PAYLOAD_BYTES < c.MAX_MESSAGE_BYTES) {
     ctx.addIssue({ code: 'custom', path: ['MAX_PAYLOAD_BYTES'], message: `must be at least MAX_MESSAGE_BYTES (${c.MAX_MESSAGE_BYTES}): a message that fits its limit must fit in a frame` });

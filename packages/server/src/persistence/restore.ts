@@ -30,6 +30,8 @@ export interface RestoredGame {
   /** The room's create options as stored (validated again by the room). */
   createOptions: Record<string, unknown>;
   code?: string;
+  /** A private room's share key, as stored in its create entry. */
+  shareKey?: string;
   /** One entry per seat, by index (the last `seat` entry of each index wins). */
   seats: SeatEntry[];
   /** Which game the log is of (its start names it; older logs are Isle of Trains). */
@@ -91,7 +93,7 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: Match)
   return {
     kind: 'game',
     game: {
-      roomId, createOptions: create.options, code: create.code, seats, game, seedHash: start.seedHash, match: play, logLength: entries.length,
+      roomId, createOptions: create.options, code: create.code, ...(create.shareKey ? { shareKey: create.shareKey } : {}), seats, game, seedHash: start.seedHash, match: play, logLength: entries.length,
     },
   };
 }

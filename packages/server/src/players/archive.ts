@@ -10,6 +10,7 @@ import type { GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
 import type { GameId, GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
 import type { Replay } from '../persistence/replays';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
+import type { GameAccess } from './private-games';
 
 /** A seat as archived: what the games lists show of it. */
 export type ArchivedSeat = GameSeat;
@@ -27,6 +28,10 @@ export interface FinishedGame {
   seats: ArchivedSeat[];
   /** Decided before the game started (see isRatedTable). */
   rated: boolean;
+  /** A private table's game (src/players/private-games.ts); absent = public. */
+  private?: boolean;
+  /** SHA-256 of a private game's share key. */
+  shareKeyHash?: string | null;
 }
 
 /**
@@ -51,6 +56,7 @@ export class Archive {
       const ins = await tx.insertInto('games').values({
         id: g.id, game: g.game, started_at: g.startedAt ?? null, finished_at: g.finishedAt, player_count: g.options.players, mode, rated: g.rated,
         options: JSON.stringify(g.options), seed: g.seed, actions: JSON.stringify(g.actions), result: JSON.stringify(g.result ?? null),
+        private: g.private === true, share_key_hash: g.private ? g.shareKeyHash ?? null : null,
       }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
       if (Number(ins.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
       await tx.insertInto('game_players').values(g.seats.map((s) => ({
@@ -95,6 +101,15 @@ export class Archive {
     };
   }
 
+  /** Who may read an archived game (src/players/private-games.ts), or null when it is not archived. */
+  async access(id: string): Promise<GameAccess | null> {
+    const row = await this.db.selectFrom('games').select(['private', 'share_key_hash']).where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    if (!row.private) return { private: false, shareKeyHash: null, playerIds: [] };
+    const seats = await this.db.selectFrom('game_players').select(['seat', 'player_id']).where('game_id', '=', id).orderBy('seat').execute();
+    return { private: true, shareKeyHash: row.share_key_hash, playerIds: seats.map((s) => s.player_id) };
+  }
+
   private async summaries(ids: string[]): Promise<GameSummary[]> {
     if (ids.length === 0) return [];
     const games = await this.db.selectFrom('games').select(['id', 'game', 'finished_at', 'player_count', 'mode', 'rated']).where('id', 'in', ids).orderBy('finished_at', 'desc').execute();
@@ -105,16 +120,18 @@ export class Archive {
     }));
   }
 
-  /** A player's games, newest first. */
-  async gamesOf(playerId: string, limit = 50): Promise<GameSummary[]> {
-    const rows = await this.db.selectFrom('game_players').innerJoin('games', 'games.id', 'game_players.game_id')
-      .select('games.id').where('game_players.player_id', '=', playerId).orderBy('games.finished_at', 'desc').limit(Math.min(limit, 200)).execute();
+  /** A player's games, newest first; their private games only when `withPrivate` (the player themselves asks). */
+  async gamesOf(playerId: string, limit = 50, withPrivate = false): Promise<GameSummary[]> {
+    let q = this.db.selectFrom('game_players').innerJoin('games', 'games.id', 'game_players.game_id')
+      .select('games.id').where('game_players.player_id', '=', playerId);
+    if (!withPrivate) q = q.where('games.private', '=', false);
+    const rows = await q.orderBy('games.finished_at', 'desc').limit(Math.min(limit, 200)).execute();
     return this.summaries(rows.map((r) => r.id));
   }
 
-  /** Recent finished games, newest first (the public list). */
+  /** Recent finished games, newest first (the public list: private tables' games are left out). */
   async recent(limit = 50): Promise<GameSummary[]> {
-    const rows = await this.db.selectFrom('games').select('id').orderBy('finished_at', 'desc').limit(Math.min(limit, 200)).execute();
+    const rows = await this.db.selectFrom('games').select('id').where('private', '=', false).orderBy('finished_at', 'desc').limit(Math.min(limit, 200)).execute();
     return this.summaries(rows.map((r) => r.id));
   }
 

@@ -9,6 +9,7 @@ import { replayLog } from '../persistence/restore';
 import type { LogEntry, SeatEntry } from '../persistence/store/types';
 import { isRatedTable, type FinishedGame } from './archive';
 import { finishedGameRecord, type SeatIdentity } from './table-record';
+import { accessFromLog } from './private-games';
 
 export class NotArchivable extends Error {}
 
@@ -41,8 +42,13 @@ export function finishedGameFromLog(roomId: string, entries: readonly LogEntry[]
   // The final scores come from the replayed state, not from the end entry, so they match the actions exactly.
   const scores: ScoreBreakdown = scoreBreakdown(m.state);
   const { seed, ...options } = m.options;
-  return finishedGameRecord({
-    id: roomId, game: g.game, startedAt: new Date(m.startedAt), finishedAt: new Date(end.at), options, seed,
-    actions: m.actions, scores, seats, rated: isRatedTable(seats, g.game),
-  });
+  // Private or not, and the share key, come from the log's create entry (the create options).
+  const access = accessFromLog(entries);
+  return {
+    ...finishedGameRecord({
+      id: roomId, game: g.game, startedAt: new Date(m.startedAt), finishedAt: new Date(end.at), options, seed,
+      actions: m.actions, scores, seats, rated: isRatedTable(seats, g.game),
+    }),
+    ...(access.private ? { private: true, shareKeyHash: access.shareKeyHash } : {}),
+  };
 }

@@ -21,6 +21,9 @@ import { isRatingGroup, RATING_GROUPS } from '@isle-of-trains/client/protocol';
 import { blockedFor, clear, PAIR_HOLD_SECONDS, pairKey, take, type PlayerLimits } from './limits';
 import { ReadCache } from './read-cache';
 
+/** The most games one GET /api/games answers (`limit`, default 50). */
+export const GAMES_PAGE_MAX = 100;
+
 export interface PlayerServices {
   accounts: Accounts;
   archive: Archive;
@@ -240,15 +243,29 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     return { revoked: await s.accounts.signOutEverywhere(me.id) };
   }));
 
-  r.get('/players/:id', publicRead<PlayerPage>((req) => `player:${String(req.params.id)}`, async (req, _res, s) => {
+  // The page a player's own identity gets holds their private tables' games: it is cached under that
+  // credential (its hash), never under the page everyone else reads.
+  const pageKey = (req: Request): string => {
+    const auth = req.get('authorization');
+    return `player:${String(req.params.id)}${auth ? `:as:${createHash('sha256').update(auth).digest('base64url')}` : ''}`;
+  };
+  r.get('/players/:id', publicRead<PlayerPage>(pageKey, async (req, _res, s) => {
     const id = String(req.params.id);
     const p = /^p_[A-Za-z0-9_-]{1,40}$/.test(id) ? await s.accounts.get(id) : null;
     if (!p) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
-    return { player: { id: p.id, name: p.name, account: p.username !== null }, ratings: await s.archive.ratingsOf(p.id), games: await s.archive.gamesOf(p.id) };
+    // Private tables' games show only on the player's own page (their identity in the Authorization header).
+    const viewer = req.get('authorization') ? await who(req, s).catch(() => null) : null;
+    return { player: { id: p.id, name: p.name, account: p.username !== null }, ratings: await s.archive.ratingsOf(p.id), games: await s.archive.gamesOf(p.id, 50, viewer?.id === p.id) };
   }));
 
-  const gamesLimit = (req: Request) => Math.max(1, Math.min(100, Number(req.query.limit) || 50));
-  r.get('/games', publicRead<GamesResponse>((req) => `games:${gamesLimit(req)}`, async (req, _res, s) => {
+  /** An integer 1–GAMES_PAGE_MAX, or absent (50): anything else is refused rather than quietly turned into a number. */
+  const gamesLimit = (req: Request): number => {
+    const raw = req.query.limit;
+    const limit = raw === undefined ? 50 : typeof raw === 'string' && /^[0-9]{1,4}$/.test(raw) ? Number(raw) : NaN;
+    if (!(limit >= 1 && limit <= GAMES_PAGE_MAX)) throw new PlayerError('BAD_REQUEST', `limit is a whole number from 1 to ${GAMES_PAGE_MAX}.`, 400);
+    return limit;
+  };
+  r.get('/games', publicRead<GamesResponse>((req) => `games:${String(req.query.limit)}`, async (req, _res, s) => {
     return { games: await s.archive.recent(gamesLimit(req)) };
   }));
 

@@ -50,7 +50,8 @@ export function openSeats(table: Table): void {
 
 /** A connection joins: its seat by token, a free seat in the lobby, or a spectator's place; then the game may start or go on. */
 export function join(table: Table, client: IsleClient, options: unknown): void {
-  const parsed = JoinOptionsSchema.safeParse(options ?? {});
+  // The creator's join carries the create options: keys were checked per method at matchmaking (src/admission/matchmake-guard.ts).
+  const parsed = JoinOptionsSchema.strip().safeParse(options ?? {});
   if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
   const o = parsed.data;
   if (o.code !== undefined && o.code.toUpperCase() !== table.state.code) {
@@ -96,9 +97,10 @@ export function join(table: Table, client: IsleClient, options: unknown): void {
   }
   client.userData.seat = seat;
   client.userData.joined = true;
+  table.lobbyTimer?.touch();
   if (seat >= 0) {
     const slot = table.slots[seat];
-    client.send('seat', { seat, token: slot.token, roomId: table.roomId });
+    client.send('seat', { seat, token: slot.token, roomId: table.roomId, ...table.shareKeyField() });
     const player = table.state.game?.players[seat];
     if (player) client.view.add(player);
     addLog(table, seat, 'join', `${slot.name} joined.`);
@@ -150,7 +152,7 @@ export function drop(table: Table, client: IsleClient, code?: number): void {
 export function reconnect(table: Table, client: IsleClient): void {
   const seat = table.ownedSeat(client);
   // A reloaded page that reconnected with its reconnection token learns its seat again.
-  client.send('seat', { seat, token: seat >= 0 ? table.slots[seat].token : '', roomId: table.roomId });
+  client.send('seat', { seat, token: seat >= 0 ? table.slots[seat].token : '', roomId: table.roomId, ...(seat >= 0 ? table.shareKeyField() : {}) });
   if (seat >= 0) {
     const slot = table.slots[seat];
     slot.connected = true;

@@ -20,6 +20,7 @@ import type { RoomJournal } from '../persistence/store/journal';
 import { isRatedTable } from '../players/archive';
 import type { PlayerRecord } from '../players/accounts';
 import type { ConnectionLimits, TokenBucket } from '../admission/frame-gate';
+import type { LobbyTimer } from '../admission/lobby-ceiling';
 
 export interface Slot {
   kind: 'empty' | 'human' | 'bot';
@@ -99,6 +100,10 @@ export class Table {
   rematchRoom: Promise<string> | null = null;
   /** The rematch room's id once it exists (to notice that it has closed since). */
   rematchRoomId: string | null = null;
+  /** A private room's share key: seated players get it; it opens the replay after the end (src/players/private-games.ts). */
+  shareKey: string | null = null;
+  /** Closes the lobby when nobody has joined it for LOBBY_IDLE_SECONDS (src/table/lobby.ts). */
+  lobbyTimer: LobbyTimer | null = null;
 
   constructor(readonly room: IsleRoom, readonly deps: RoomDeps) {}
 
@@ -122,6 +127,11 @@ export class Table {
   ownedSeat(client: IsleClient): number {
     const seat = client.userData?.seat ?? -1;
     return seat >= 0 && this.slots[seat]?.sessionId === client.sessionId ? seat : -1;
+  }
+
+  /** The `shareKey` of a seated player's `seat` message, in a private room. */
+  shareKeyField(): { shareKey?: string } {
+    return this.shareKey ? { shareKey: this.shareKey } : {};
   }
 
   /** The schema mirror of the match (src/wire/mirror.ts): hands only in their owner's view. */

@@ -8,12 +8,12 @@ import type { IsleClient, Table } from '../table/table';
 
 /**
  * Size limit and crash guard shared by every message type (the rate limit is frame-gate.ts's).
- * `handle` gets the body's `id` when it is a readable one (a string of ≤ 64 characters or a finite
- * number), so even a refusal of a malformed body can be matched to what the client sent.
+ * `handle` gets the body's `id` when it is a readable one (a string of ≤ 64 characters or a safe
+ * integer, as MessageId), so even a refusal of a malformed body can be matched to what the client sent.
  */
 export function guard(table: Table, client: IsleClient, type: string, body: unknown, handle: (replyId: string | number | undefined) => void): void {
   const id = (body && typeof body === 'object' && !Array.isArray(body)) ? (body as { id?: unknown }).id : undefined;
-  const replyId = (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isFinite(id)) ? id as string | number : undefined;
+  const replyId = (typeof id === 'string' && id.length <= 64) || Number.isSafeInteger(id) ? id as string | number : undefined;
   try {
     let size = 0;
     try {

@@ -28,6 +28,8 @@ export interface CreateEntry {
   options: Record<string, unknown>;
   /** Short join code, when the room has one. */
   code?: string;
+  /** A private room's share key (src/players/private-games.ts): given to its seated players, it opens the replay. */
+  shareKey?: string;
 }
 
 export interface SeatEntry {
