@@ -6,57 +6,14 @@
  *   npm run arena -- --games 20 --players 4 --bots strong,greedy,greedy,greedy
  *   npm run arena -- --solo --games 20 --bots greedy,strong
  *
- * Options: --games N, --players P, --bots list (one per seat; multiplayer seats
- * rotate every game), --budget MS (strong bot time per decision, default 200),
- * --iterations N (strong bot rounds per decision instead of a time budget),
- * --search tree|common (the strong bot's search; default by player count),
- * --seed S (base seed), --solo, --chapters list (default: challenge,1..10), --quiet.
+ * Options: `npm run arena -- --help` (arena/args.ts).
  */
 import './register';
 import {
   applyAction, createGame, currentDecision, playerView, scoreBreakdown, type GameState, type GameOptions,
 } from '@isle-of-trains/rules';
 import { createBot, searchStats, type Bot, type BotLevel, type PublicHistoryEntry } from '@isle-of-trains/bots';
-
-interface Args {
-  games: number;
-  players: number;
-  bots: BotLevel[];
-  budget: number;
-  iterations?: number;
-  search?: 'tree' | 'common';
-  seed: string;
-  solo: boolean;
-  chapters: (number | 'challenge')[];
-  quiet: boolean;
-}
-
-function parseArgs(argv: string[]): Args {
-  const a: Args = { games: 20, players: 2, bots: ['greedy', 'random'], budget: 200, seed: 'arena', solo: false, chapters: ['challenge', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], quiet: false };
-  for (let i = 0; i < argv.length; i++) {
-    const k = argv[i];
-    const v = () => {
-      const x = argv[++i];
-      if (x === undefined) throw new Error(`${k} needs a value`);
-      return x;
-    };
-    switch (k) {
-      case '--games': a.games = Number(v()); break;
-      case '--players': a.players = Number(v()); break;
-      case '--bots': a.bots = v().split(',').map((s) => s.trim()) as BotLevel[]; break;
-      case '--budget': a.budget = Number(v()); break;
-      case '--iterations': a.iterations = Number(v()); break;
-      case '--search': a.search = v() as Args['search']; break;
-      case '--seed': a.seed = v(); break;
-      case '--solo': a.solo = true; break;
-      case '--chapters': a.chapters = v().split(',').map((s) => (s === 'challenge' ? 'challenge' : Number(s))); break;
-      case '--quiet': a.quiet = true; break;
-      default: throw new Error(`unknown option ${k}`);
-    }
-  }
-  for (const b of a.bots) if (!['random', 'greedy', 'strong'].includes(b)) throw new Error(`unknown bot level ${b}`);
-  return a;
-}
+import { ArgsError, parseArgs, USAGE, type Args } from './args';
 
 /** Wilson score interval for k successes in n trials (95%). */
 export function wilson(k: number, n: number, z = 1.96): [number, number] {
@@ -87,7 +44,7 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-/** Games still going after this many decisions are stopped and scored as they stand (bots can stall). */
+/** A safety stop: a game still going after this many decisions is stopped and scored as it stands (no bot level should need it). */
 const MAX_DECISIONS = 3000;
 
 /** Play one game to the end with one bot per seat. */
@@ -113,7 +70,6 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function multiplayer(a: Args): void {
   const P = a.players;
-  if (a.bots.length !== P) throw new Error(`--bots needs ${P} entries (one per seat), got ${a.bots.length}`);
   const makeBot = (level: BotLevel, i: number) => createBot(level, { seed: `${a.seed}:${i}`, timeBudgetMs: a.budget, iterations: a.iterations, search: a.search });
   const entries = a.bots.map((level, i) => ({ level, label: `#${i + 1} ${level}`, wins: 0, games: 0, scores: [] as number[], bot: makeBot(level, i) }));
   const t0 = Date.now();
@@ -193,6 +149,15 @@ function printTimings(): void {
   }
 }
 
-const args = parseArgs(process.argv.slice(2));
-if (args.solo) solo(args);
-else multiplayer(args);
+let parsed: ReturnType<typeof parseArgs>;
+try {
+  parsed = parseArgs(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof ArgsError)) throw e;
+  // A mistyped option is the user's, not a bug: say what was wrong and how to call, with no stack trace.
+  process.stderr.write(`arena: ${e.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (parsed === 'help') process.stdout.write(USAGE);
+else if (parsed.solo) solo(parsed);
+else multiplayer(parsed);

@@ -16,6 +16,13 @@ function decisionSeed(input: BotInput, seed: number | string | undefined): numbe
   return hashString(`${String(seed ?? 0)}#${where}`);
 }
 
+/** Share of greedy moves in a random bot's play: none through 40 turns per seat, all of them from 80 on. */
+export function randomEndgamePull(view: BotInput['view']): number {
+  if (view.players.length < 2) return 0;
+  const perSeat = view.turn.number / view.players.length;
+  return Math.max(0, Math.min(1, (perSeat - 40) / 40));
+}
+
 export function randomChoice(input: BotInput, options: BotOptions = {}): Action {
   assertBotInput(input);
   const legal = legalActions(input.view, input.seat);
@@ -23,6 +30,15 @@ export function randomChoice(input: BotInput, options: BotOptions = {}): Action 
   const rand = new Rand(decisionSeed(input, options.seed));
   // returnCard (solo) is always on the list; a uniform pick would mostly waste tokens on it.
   const pool = legal.length > 1 ? legal.filter((a) => a.type !== 'returnCard') : legal;
+  // A contract or ticket delivery that is on offer is always made: those are the moves that advance the
+  // progress train, and a uniform pick among them and the special deliveries (which return the goods to
+  // the discard pile) left a random bot facing passive opponents playing for ever.
+  const advancing = pool.filter((a) => a.type === 'deliverPrimary' || a.type === 'deliverSecondary' || a.type === 'deliverTicket');
+  if (advancing.length > 0) return advancing[rand.int(advancing.length)];
+  // Uniform moves seldom line up the goods a contract needs, so against opponents who never move the
+  // progress train a random game need never end. Past a normal game's length the random bot plays more
+  // and more of the greedy moves, which head for the end (evaluate's drive).
+  if (rand.next() < randomEndgamePull(input.view)) return greedyChoice(input, options);
   return pool[rand.int(pool.length)];
 }
 

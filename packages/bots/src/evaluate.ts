@@ -12,6 +12,7 @@ import {
   type PlayerViewPlayer, type CargoType, type IslandDef,
 } from '@isle-of-trains/rules';
 import { cardContext, keepValueIn } from './cards';
+import { actionsToProgress } from './progress';
 
 export type Table = GameState | PlayerView;
 type AnyPlayer = PlayerState | PlayerViewPlayer;
@@ -39,7 +40,16 @@ export const W = {
   objective: 12,
   progressLead: 2,
   lockIn: 12,
+  /** Per own action saved on the way to the end of the game, for a clear leader (driveWeightAt). */
+  drive: 2,
 };
+
+/**
+ * The most own actions one move of the progress train is counted as needing (a route longer than this, or
+ * none in sight, counts as this). Every step of the track still to go beyond the next counts this much, so
+ * moving the train never looks like a loss even though the next route starts from scratch.
+ */
+export const ROUTE_CAP = 40;
 
 function handCountOf(t: Table, p: AnyPlayer): number {
   return t.kind === 'state' ? (p as PlayerState).hand.length : (p as PlayerViewPlayer).handCount;
@@ -287,8 +297,13 @@ export function objectiveProgress(t: Table): number | null {
  * The score of a position for `seat`: in multiplayer its value minus a blend
  * of its rivals' (the best rival weighs most); in solo its own value, plus the
  * scenario objective when there is one.
+ *
+ * `driveWeight` is what each own action saved on the way to the end of the game is worth
+ * (`driveWeightAt`). A bot fixes it once per decision, from the position it decides in, and passes it to
+ * every evaluation of that decision: computed from each candidate's outcome, it would also reward or punish
+ * the lead that outcome has, and a delivery that grew the lead looked worse than recycling cards.
  */
-export function evaluate(t: Table, seat: Seat): number {
+export function evaluate(t: Table, seat: Seat, driveWeight = driveWeightAt(t, seat)): number {
   if (isSolo(t)) {
     const sc = scenarioOf(t);
     const mine = playerValue(t, 0);
@@ -328,11 +343,37 @@ export function evaluate(t: Table, seat: Seat): number {
   const push = W.progressLead * (t.progress + pp) * lean(Math.tanh((mine - best) / 8));
   // Once the end is triggered a lead is hard to lose: lock it in (or avoid triggering while behind).
   const lockIn = W.lockIn * (ending ? 1 : t.progress >= th - 1 ? 0.5 * pp : 0) * lean(Math.tanh((mine - best) / 6));
+  const drive = driveWeight * (th * ROUTE_CAP - stepsToEnd(t, seat, th));
   if (t.gameOver) {
     // A finished game: winning is what counts.
-    return mine - rival + (mine > best ? 20 : mine === best ? 5 : 0);
+    return mine - rival + (mine > best ? 20 : mine === best ? 5 : 0) + drive;
   }
-  return mine - rival + push + lockIn;
+  return mine - rival + push + lockIn + drive;
+}
+
+/**
+ * How much a seat wants the game over, per own action saved on the way to the end of the progress track:
+ * nothing while the lead is under 20 points, the full W.drive from a 40-point lead on; a game far past a
+ * normal length (staleness) gives the full weight to every seat, leader or not. Without it, a leader whose
+ * next contract needed a car it lacked saw nothing to gain in finding or building that car; against
+ * opponents who never move the progress train (a cautious player who only takes cards or passengers) it
+ * then drew and recycled cards for as long as the game lasted.
+ */
+export function driveWeightAt(t: Table, seat: Seat): number {
+  if (isSolo(t) || t.gameOver) return 0;
+  const mine = playerValue(t, seat);
+  let best = -Infinity;
+  for (const p of t.players) if (p.seat !== seat) best = Math.max(best, playerValue(t, p.seat));
+  const lead = Math.max(0, Math.min(1, (mine - best - 20) / 20));
+  const stale = staleness(t);
+  return W.drive * ((1 - stale) * lead + stale);
+}
+
+/** Own actions to the end of the progress track: the route to the next step, then a full route per step after it. */
+export function stepsToEnd(t: Table, seat: Seat, th: number): number {
+  const left = th - t.progress;
+  if (left <= 0 || t.endTriggered || t.gameOver) return 0;
+  return Math.min(ROUTE_CAP, actionsToProgress(t, seat)) + (left - 1) * ROUTE_CAP;
 }
 
 /** How close this seat is to moving the progress train itself (0–1): a passenger that would fill a ticket tile, goods for a primary contract. */

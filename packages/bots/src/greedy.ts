@@ -8,7 +8,7 @@ import {
   createSimulator, card, carAccepts, itemsOnTrain, currentDecision, legalActions, passengerDestination,
   isSolo, scenarioOf, type Action, type GameState, type PlayerView, type Seat, type Simulator,
 } from '@isle-of-trains/rules';
-import { evaluate, objectiveProgress } from './evaluate';
+import { driveWeightAt, evaluate, objectiveProgress } from './evaluate';
 import { cardContext, keepValue, keepValueIn } from './cards';
 export { keepValue };
 import type { Rand } from './random';
@@ -91,6 +91,8 @@ export function distinctActions(t: Table, seat: Seat, actions: Action[]): Action
 export interface GreedyOptions {
   /** Evaluate at most this many candidates (a random subset, always keeping a few staples). */
   maxCandidates?: number;
+  /** The decision's drive weight (evaluate); by default taken from the state decided in. */
+  drive?: number;
 }
 
 function isForcedDiscard(kind: string): boolean {
@@ -101,34 +103,36 @@ function isForcedDiscard(kind: string): boolean {
  * Carry out this seat's follow-up steps greedily: payments and discards with
  * the card ranking, a delivery step by step (each step judged on its own).
  */
-export function settle(s: GameState, seat: Seat): GameState {
+export function settle(s: GameState, seat: Seat, drive = driveWeightAt(s, seat)): GameState {
   const sim = createSimulator(s);
-  settleSim(sim, seat);
+  settleSim(sim, seat, drive);
   return sim.state;
 }
 
 /** settle, in place on a simulator (the actions come from legalActions or the hand, so the trusted door is safe). */
-export function settleSim(sim: Simulator, seat: Seat): void {
+export function settleSim(sim: Simulator, seat: Seat, drive = driveWeightAt(sim.state, seat)): void {
   for (let guard = 0; guard < 60 && !sim.gameOver; guard++) {
     const d = sim.decision();
     if (!d || d.seat !== seat) return;
     let a: Action;
     if (isForcedDiscard(d.kind)) a = discardChoice(sim.state, seat);
-    else if (d.kind === 'delivery') a = bestByEval(sim.state, seat, distinctActions(sim.state, seat, sim.legal()), false).action;
+    else if (d.kind === 'delivery') a = bestByEval(sim.state, seat, distinctActions(sim.state, seat, sim.legal()), false, drive).action;
     else return;
     sim.apply(a);
   }
 }
 
 /** Apply each (legal) action on a simulator, settle the follow-up (unless told not to), evaluate; return the best. */
-export function bestByEval(s: GameState, seat: Seat, actions: Action[], settleAfter = true): { action: Action; value: number } {
+export function bestByEval(
+  s: GameState, seat: Seat, actions: Action[], settleAfter = true, drive = driveWeightAt(s, seat),
+): { action: Action; value: number } {
   let best: Action = actions[0];
   let bestV = -Infinity;
   for (const a of actions) {
     const sim = createSimulator(s);
     sim.apply(a);
-    if (settleAfter) settleSim(sim, seat);
-    const v = evaluate(sim.state, seat);
+    if (settleAfter) settleSim(sim, seat, drive);
+    const v = evaluate(sim.state, seat, drive);
     if (v > bestV) { bestV = v; best = a; }
   }
   return { action: best, value: bestV };
@@ -164,5 +168,5 @@ export function greedyOnState(s: GameState, seat: Seat, rand: Rand | null, opts:
     const others = rand.shuffle(cands.filter((a) => !isStaple(a)));
     cands = [...staples, ...others.slice(0, Math.max(0, opts.maxCandidates - staples.length))];
   }
-  return bestByEval(s, seat, cands).action;
+  return bestByEval(s, seat, cands, true, opts.drive ?? driveWeightAt(s, seat)).action;
 }

@@ -22,7 +22,7 @@ import {
   createSimulator, currentDecision, legalActions, type Action, type PlayerView, type Seat, type Simulator,
 } from '@isle-of-trains/rules';
 import { determinise } from './determinise';
-import { evaluate } from './evaluate';
+import { driveWeightAt, evaluate } from './evaluate';
 import { discardChoice, distinctActions, greedyOnState, settle, wantsReturn } from './greedy';
 import { Rand } from './random';
 
@@ -91,11 +91,11 @@ function forcedSteps(sim: Simulator, seat: Seat, turn: number): void {
  * The default policy for the rest of the bot's turn: the greedy choice (one-step evaluation after the
  * forced follow-up) over at most `candidates` distinct actions, a random subset when there are more.
  */
-function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, candidates = 8): void {
+function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, drive: number, candidates = 8): void {
   for (let guard = 0; guard < 40; guard++) {
     forcedSteps(sim, seat, turn);
     if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) return;
-    sim.apply(greedyOnState(sim.state, seat, rand, { maxCandidates: candidates }));
+    sim.apply(greedyOnState(sim.state, seat, rand, { maxCandidates: candidates, drive }));
   }
 }
 
@@ -114,11 +114,13 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
 
   // Root candidates: the greedy one-step ranking on one world (actions not reached in time rank last).
   const w0 = determinise(view, seat, rand.uint32());
+  // One drive weight for the whole decision, from the position it is made in (evaluate).
+  const drive = driveWeightAt(view, seat);
   const ranked = distinctActions(view, seat, main).map((a) => ({ a, v: -Infinity }));
   for (const c of ranked) {
     const sim = createSimulator(w0);
     sim.apply(c.a);
-    c.v = evaluate(settle(sim.state, seat), seat);
+    c.v = evaluate(settle(sim.state, seat, drive), seat, drive);
     if (outOfTime()) break;
   }
   ranked.sort((x, y) => y.v - x.v);
@@ -129,7 +131,7 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
   searchStats.lastIterations = 0;
   if (rootActions.length <= 1) return ranked[0].a;
 
-  if (search === 'common') return commonWorlds(view, seat, rand, rootActions, opts.iterations ?? Infinity, outOfTime);
+  if (search === 'common') return commonWorlds(view, seat, rand, rootActions, opts.iterations ?? Infinity, outOfTime, drive);
 
   const root = newNode(null);
   for (const a of rootActions) root.children.set(keyOf(a), newNode(a));
@@ -180,8 +182,8 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
       path.push(best);
       node = best;
     }
-    finishTurn(sim, seat, turn, rr);
-    const v = evaluate(sim.state, seat);
+    finishTurn(sim, seat, turn, rr, drive);
+    const v = evaluate(sim.state, seat, drive);
     if (v < lo) lo = v;
     if (v > hi) hi = v;
     for (const n of path) { n.visits++; n.sum += v; }
@@ -207,6 +209,7 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
  */
 function commonWorlds(
   view: PlayerView, seat: Seat, rand: Rand, candidates: Action[], maxWorlds: number, outOfTime: () => boolean,
+  drive: number,
 ): Action {
   const turn = view.turn.number;
   const n = candidates.length;
@@ -225,8 +228,8 @@ function commonWorlds(
       if (outOfTime()) { complete = false; break; }
       const sim = createSimulator(world);
       sim.apply(candidates[i]);
-      finishTurn(sim, seat, turn, new Rand(seed));
-      vals[i] = evaluate(sim.state, seat);
+      finishTurn(sim, seat, turn, new Rand(seed), drive);
+      vals[i] = evaluate(sim.state, seat, drive);
     }
     if (!complete) break;
     worlds++;

@@ -61,7 +61,12 @@ export interface PlayerState {
   islands: HeldIsland[];
   supply: string[];
   vp: number;
-  /** Passengers this player delivered for a ticket reward, per destination (station buildings count them). */
+  /**
+   * Passengers this player delivered for a ticket reward, per destination (Caboose 10's included, whose
+   * passenger goes back to the bag): a record of the player's deliveries that no score reads. Station
+   * buildings count the passengers sitting on their two destinations' ticket tiles instead, whoever
+   * delivered them (score.ts, buildingPoints).
+   */
   delivered: Record<string, number>;
 }
 
