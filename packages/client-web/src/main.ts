@@ -346,7 +346,8 @@ function render(): void {
       onLobby: () => void net.leave().then(resetToLobby),
       onRematch: mySeat !== null || rematchRoom ? () => void rematch() : undefined,
       rematchLabel: rematchRoom && !rematchWanted ? (mySeat !== null ? 'Join the rematch (same seats, new seed)' : 'Watch the rematch') : undefined,
-      onReplay: gameId ? () => void openReplay(gameId) : undefined,
+      // A private table's replay needs its share key, which the seated players got.
+      onReplay: gameId ? () => void openReplay(gameId, net.session?.shareKey ?? undefined) : undefined,
     })
     : null;
   mount(root, renderTable(m, ctx, {
@@ -508,17 +509,21 @@ async function joinRematch(roomId: string): Promise<void> {
   await withBusy(() => net.joinRematch(roomId, lobby.name.trim()));
 }
 
-/** The replay viewer: fetch the replay, play it again through the rules, step through it. */
-async function openReplay(id: string): Promise<void> {
+/**
+ * The replay viewer: fetch the replay, play it again through the rules, step through it. A private table's
+ * replay is served to its players (this browser's identity) or with its share key (`key`), which the page's
+ * address then carries, so the link can be shared.
+ */
+async function openReplay(id: string, key?: string): Promise<void> {
   try {
-    // A private table's replay is served to its players: send this browser's identity when it has one.
     const auth = net.identity();
-    const res = await fetch(`${apiBase}/api/games/${encodeURIComponent(id)}/replay`, auth ? { headers: { authorization: auth } } : undefined);
+    const query = key ? `?key=${encodeURIComponent(key)}` : '';
+    const res = await fetch(`${apiBase}/api/games/${encodeURIComponent(id)}/replay${query}`, auth ? { headers: { authorization: auth } } : undefined);
     if (!res.ok) throw new Error(`The replay is not available (${res.status}).`);
     const data = (await res.json()) as ReplayJSON;
     const mod = await import('./replay');
     replay = { id, model: mod.buildReplay(data), mod, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [] };
-    window.history.replaceState(null, '', `/?replay=${encodeURIComponent(id)}`);
+    window.history.replaceState(null, '', `/?replay=${encodeURIComponent(id)}${key ? `&key=${encodeURIComponent(key)}` : ''}`);
   } catch (e) {
     refusal = failureText(e);
     lobby.message = refusal;
@@ -661,9 +666,11 @@ async function boot(): Promise<void> {
     schedule();
     return;
   }
-  const replayId = new URLSearchParams(window.location.search).get('replay');
+  const search = new URLSearchParams(window.location.search);
+  const replayId = search.get('replay');
   if (replayId && /^[\w-]{1,64}$/.test(replayId)) {
-    await openReplay(replayId);
+    const key = search.get('key');
+    await openReplay(replayId, key && /^[\w-]{1,64}$/.test(key) ? key : undefined);
     if (replay) return;
   }
   schedule();

@@ -490,9 +490,15 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
   // The replay viewer: the game played again from the seed and moves, step by step.
   await page.click('#replay-open');
   await page.waitForSelector('.replay-bar');
-  // Its data is still there for developers, at the documented endpoint.
-  const replayId = new URL(page.url()).searchParams.get('replay')!;
-  expect(await page.evaluate(async (id) => (await fetch(`/api/games/${encodeURIComponent(id)}/replay`)).status, replayId)).toBe(200);
+  // Its data is still there for developers, at the documented endpoint. A solo table is private: its replay
+  // needs the share key the seated player got, which the page's address carries so the link can be shared.
+  const shown = new URL(page.url()).searchParams;
+  const replayId = shown.get('replay')!;
+  const key = shown.get('key')!;
+  expect(key).toMatch(/^[\w-]{10,64}$/);
+  const status = (query: string) => page.evaluate(async ([id, q]) => (await fetch(`/api/games/${encodeURIComponent(id)}/replay${q}`)).status, [replayId, query]);
+  expect(await status(`?key=${key}`)).toBe(200);
+  expect(await status('')).toBe(404);
   // Fading copies of leaving cards are counted from here on: a jump must make none.
   await page.evaluate(() => {
     const w = window as unknown as { __ghosts: number };

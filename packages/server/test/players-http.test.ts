@@ -132,7 +132,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     // Three in a row: this address waits, right password or not, and is told for how long.
     const held = await signIn('eli', 'eli has a long password');
     expect(held.status).toBe(429);
-    expect(held.json).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/wrong passwords for this account from your address; try again in \d+ s/) });
+    expect(held.json).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/wrong passwords for this account from your address; try again in \d+ s/), retryAfter: held.retryAfter });
     expect(held.retryAfter).toBeGreaterThan(60);
     expect(held.retryAfter).toBeLessThanOrEqual(15 * 60);
     // The same account from another address is not held.
