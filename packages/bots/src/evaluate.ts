@@ -343,7 +343,8 @@ export function evaluate(t: Table, seat: Seat, driveWeight = driveWeightAt(t, se
   const push = W.progressLead * (t.progress + pp) * lean(Math.tanh((mine - best) / 8));
   // Once the end is triggered a lead is hard to lose: lock it in (or avoid triggering while behind).
   const lockIn = W.lockIn * (ending ? 1 : t.progress >= th - 1 ? 0.5 * pp : 0) * lean(Math.tanh((mine - best) / 6));
-  const drive = driveWeight * (th * ROUTE_CAP - stepsToEnd(t, seat, th));
+  // Only a decision that wants the end pays for the route estimate (most decisions of a normal game do not).
+  const drive = driveWeight === 0 ? 0 : driveWeight * (th * ROUTE_CAP - stepsToEnd(t, seat, th));
   if (t.gameOver) {
     // A finished game: winning is what counts.
     return mine - rival + (mine > best ? 20 : mine === best ? 5 : 0) + drive;
