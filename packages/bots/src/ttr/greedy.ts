@@ -205,14 +205,17 @@ function cheapestPayment(ctx: Ctx, r: RouteData): { pay: Payment | null; cost: n
 interface Needs {
   /** Cards of each colour still missing. */
   short: Record<Colour, number>;
+  /** Cards of any one colour still missing (ferries' ordinary spaces that no colour in hand covers yet). */
+  any: number;
   /** Whether a face-up locomotive is worth a whole draw. */
   locomotive: boolean;
 }
 
 /** What the planned routes (all but `except`) need: per colour, and locomotives for the ferries' icons. */
-function planNeed(ctx: Ctx, except: number | null): { colour: Record<Colour, number>; icons: number } {
+function planNeed(ctx: Ctx, except: number | null): { colour: Record<Colour, number>; any: number; icons: number } {
   const colour = Object.fromEntries(COLOURS.map((c) => [c, 0])) as Record<Colour, number>;
   let icons = 0;
+  let any = 0;
   const grays: RouteData[] = [];
   for (const p of ctx.plan.pairs) {
     if (p.id === except) continue;
@@ -221,15 +224,17 @@ function planNeed(ctx: Ctx, except: number | null): { colour: Record<Colour, num
     if (track.color === 'gray') grays.push(track);
     else colour[track.color] += track.length;
   }
-  // A ferry's ordinary spaces take the colour the bot has most to spare; its icons a locomotive or a pair each.
+  // A ferry's ordinary spaces take the colour the bot has most to spare (any colour while it has none to
+  // spare); its icons a locomotive or a pair each.
   grays.sort((x, y) => y.length - x.length || x.id - y.id);
   for (const g of grays) {
     let m: Colour = COLOURS[0];
     for (const c of COLOURS) if (ctx.hand[c] - colour[c] > ctx.hand[m] - colour[m]) m = c;
-    colour[m] += g.length - g.locomotives;
+    if (ctx.hand[m] - colour[m] > 0) colour[m] += g.length - g.locomotives;
+    else any += g.length - g.locomotives;
     icons += g.locomotives;
   }
-  return { colour, icons };
+  return { colour, any, icons };
 }
 
 /** The open track of a pair the bot would claim: the colour it holds most of (a ferry counts as its best colour). */
@@ -251,7 +256,7 @@ function planNeeds(ctx: Ctx): Needs {
   const need = planNeed(ctx, null);
   const short = Object.fromEntries(COLOURS.map((c) => [c, Math.max(0, need.colour[c] - ctx.hand[c])])) as Record<Colour, number>;
   const coloursShort = COLOURS.filter((c) => short[c] > 0).length;
-  return { short, locomotive: coloursShort >= 2 || need.icons > ctx.hand.loco + 1 };
+  return { short, any: need.any, locomotive: coloursShort >= 2 || need.icons > ctx.hand.loco + 1 };
 }
 
 /** With nothing planned: collect the colour it holds most of, for a long route later. */
@@ -259,16 +264,21 @@ function strongestColour(ctx: Ctx): Needs {
   let m: Colour = COLOURS[0];
   for (const c of COLOURS) if (ctx.hand[c] > ctx.hand[m]) m = c;
   const short = Object.fromEntries(COLOURS.map((c) => [c, c === m ? 6 : 0])) as Record<Colour, number>;
-  return { short, locomotive: false };
+  return { short, any: 0, locomotive: false };
 }
 
-/** A needed colour face up, else a face-up locomotive when it is worth the turn, else blind, else the best face-up card. */
+/**
+ * A needed colour face up, else a face-up locomotive when it is worth the turn, else (for a ferry's spaces of
+ * any colour) a face-up colour it already holds, else blind, else the best face-up card.
+ */
 function chooseDraw(ctx: Ctx, draws: Action[], needs: Needs): Action {
   const faceUp = draws.flatMap((a) => (a.type === 'drawFaceUp' ? [a] : []));
   const wanted = faceUp.filter((a) => a.card !== 'loco' && needs.short[a.card as Colour] > 0);
   if (wanted.length > 0) return pickBest(ctx, wanted, (a) => needs.short[a.card as Colour]);
   const loco = faceUp.find((a) => a.card === 'loco');
   if (loco && needs.locomotive) return loco;
+  const held = faceUp.filter((a) => a.card !== 'loco' && ctx.hand[a.card] > 0);
+  if (needs.any > 0 && held.length > 0) return pickBest(ctx, held, (a) => ctx.hand[a.card]);
   const blind = draws.find((a) => a.type === 'drawBlind');
   if (blind) return blind;
   // No blind draw left: the face-up card that helps most (a locomotive is wild), else any.
