@@ -15,7 +15,7 @@
 #   docker buildx imagetools inspect node:24.21.0-bookworm-slim
 # (with tag@digest, Docker pulls the digest; the tag is there for people to read.)
 
-# ---- build: every dependency, compile engine-core + rules + bots + client + server (tsc -b), bundle the web client (vite)
+# ---- build: every dependency, compile engine-core + rules + ttr-rules + bots + client + server (tsc -b), bundle the web client (vite)
 FROM node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
@@ -29,6 +29,7 @@ COPY packages/client-web/package.json packages/client-web/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY packages/engine-core packages/engine-core
 COPY packages/rules packages/rules
+COPY packages/ttr-rules packages/ttr-rules
 COPY packages/bots packages/bots
 COPY packages/client packages/client
 COPY packages/server packages/server
@@ -61,6 +62,7 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 COPY --from=build /app/packages/engine-core/dist packages/engine-core/dist
 COPY --from=build /app/packages/rules/dist packages/rules/dist
+COPY --from=build /app/packages/ttr-rules/dist packages/ttr-rules/dist
 COPY --from=build /app/packages/bots/dist packages/bots/dist
 COPY --from=build /app/packages/client/dist packages/client/dist
 COPY --from=build /app/packages/server/dist packages/server/dist

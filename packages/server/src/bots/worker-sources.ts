@@ -10,6 +10,7 @@ if (__filename.endsWith('.ts')) {
   const map: Record<string, string> = {
     '@isle-of-trains/engine-core': path.resolve(__dirname, '../../../engine-core/src/index.ts'),
     '@isle-of-trains/rules': path.resolve(__dirname, '../../../rules/src/index.ts'),
+    '@isle-of-trains/ttr-rules': path.resolve(__dirname, '../../../ttr-rules/src/index.ts'),
     '@isle-of-trains/bots': path.resolve(__dirname, '../../../bots/src/index.ts'),
   };
   const M = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
