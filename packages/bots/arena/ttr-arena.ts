@@ -17,6 +17,7 @@ import './register';
 import { scoreBreakdown } from '@isle-of-trains/ttr-rules';
 import { createTtrBot, TTR_BOT_LEVELS, type TtrBot, type TtrBotLevel } from '@isle-of-trains/bots';
 import { playTtrGame } from './ttr-play';
+import { wilson } from './wilson';
 
 const USAGE = `usage: npm run arena:ttr -- [--games N] [--players 2-5] [--bots greedy,random] [--seed S] [--quiet]`;
 
@@ -58,15 +59,6 @@ function parseArgs(argv: string[]): Args | null {
   return a;
 }
 
-/** Wilson score interval for k successes in n trials (95 %); the same formula as the Isle arena's. */
-function wilson(k: number, n: number, z = 1.96): [number, number] {
-  if (n === 0) return [0, 1];
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
 
 interface Entry {
   level: TtrBotLevel;

@@ -4,6 +4,7 @@ import { CARDS, CATALOGUE, DESTINATIONS, ISLANDS, PASSENGERS, RESEARCH_STATION, 
 import { randomInt, seedRng, shuffleInPlace } from '@isle-of-trains/engine-core';
 import { researchInGame } from './table';
 import type { GameOptions, GameState, PlayerState } from './types';
+import { GameOptionsError, parseGameOptions } from '@isle-of-trains/engine-core';
 
 export const GameOptionsSchema = z.object({
   players: z.number().int().min(1).max(4),
@@ -23,21 +24,10 @@ export const GameOptionsSchema = z.object({
   }
 });
 
-/** Thrown by createGame for options that cannot make a game. */
-export class GameOptionsError extends Error {
-  readonly code = 'BAD_OPTIONS';
-  constructor(message: string) {
-    super(message);
-    this.name = 'GameOptionsError';
-  }
-}
+export { GameOptionsError };
 
 export function createGame(options: GameOptions): GameState {
-  const parsed = GameOptionsSchema.safeParse(options);
-  if (!parsed.success) {
-    throw new GameOptionsError(parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; '));
-  }
-  const o: GameOptions = { ...parsed.data };
+  const o: GameOptions = { ...parseGameOptions(GameOptionsSchema, options) };
   if (o.players === 1 && o.mode === undefined) o.mode = 'challenge';
   const n = o.players;
   const rng = seedRng(o.seed);

@@ -10,9 +10,9 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { randomBytes } from 'crypto';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { ensureBuilt, killServer, startServer, tempDir, waitFor, type ServerProc } from './support/ops-proc';
-import { connect, play, stateOf, type ActionLog, type Player } from './support/ops-game';
-import { account } from './support/players';
+import { ensureBuilt, killServer, startServer, tempDir, type ServerProc } from './support/ops-proc';
+import { play, type ActionLog } from './support/ops-game';
+import { account, ratedTable } from './support/players';
 import { POSTGRES_URL } from './support/databases';
 
 jest.setTimeout(240_000);
@@ -72,20 +72,12 @@ test.each(setups)('%s: games whose server was killed right after their end are a
   const delays = [0, 15, 60];
   const ended: string[] = [];
   for (const delay of delays) {
-    const players: Player[] = [];
-    const a = await connect(srv.url, null, { seats: 2, name: 'Ada', identity: ada.auth });
-    players.push(a);
-    const b = await connect(srv.url, a.room.roomId, { name: 'Bea', identity: bea.auth });
-    players.push(b);
-    await waitFor('a rated table', () => stateOf(a).rated === true, 5000);
-    a.room.send('start', {});
-    await waitFor('started', () => stateOf(a).phase === 'playing' && stateOf(b).phase === 'playing');
-    const log: ActionLog = [];
-    expect(await play(players, log)).toBe('ended');
+    const players = await ratedTable(srv.url, ada, bea);
+    expect(await play(players, [] as ActionLog)).toBe('ended');
     await sleep(delay);
     srv.child.kill('SIGKILL');
     await srv.exited;
-    ended.push(a.room.roomId);
+    ended.push(players[0].room.roomId);
     srv = await startServer(env);
     procs.push(srv);
   }

@@ -12,9 +12,9 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ensureBuilt, killServer, startServer, tempDir, waitFor, type ServerProc } from './support/ops-proc';
-import { connect, play, stateOf, type ActionLog, type Player } from './support/ops-game';
-import { account } from './support/players';
+import { ensureBuilt, killServer, startServer, tempDir, type ServerProc } from './support/ops-proc';
+import { play, type ActionLog } from './support/ops-game';
+import { account, ratedTable } from './support/players';
 
 jest.setTimeout(180_000);
 
@@ -68,17 +68,9 @@ test('a rated game that ends while the database disk is full is archived and rat
   const bea = await account(srv.http, 'Bea');
 
   fillDisk();
-  const players: Player[] = [];
-  const a = await connect(srv.url, null, { seats: 2, name: 'Ada', identity: ada.auth });
-  players.push(a);
-  const b = await connect(srv.url, a.room.roomId, { name: 'Bea', identity: bea.auth });
-  players.push(b);
-  await waitFor('a rated table', () => stateOf(a).rated === true, 5000);
-  a.room.send('start', {});
-  await waitFor('started', () => stateOf(a).phase === 'playing');
-  const log: ActionLog = [];
-  expect(await play(players, log)).toBe('ended');
-  const roomId = a.room.roomId;
+  const players = await ratedTable(srv.url, ada, bea);
+  expect(await play(players, [] as ActionLog)).toBe('ended');
+  const roomId = players[0].room.roomId;
   // The archive cannot take it while the disk is full: owed, in the store's outbox.
   await sleep(1500);
   expect(fs.readdirSync(path.join(dataDir, 'games', 'owed'))).toEqual([`${roomId}.jsonl`]);

@@ -8,10 +8,10 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 
 import { randomBytes } from 'crypto';
 import { Redis } from 'ioredis';
-import { connect, play, stateOf, type ActionLog, type Player } from './support/ops-game';
-import { ensureBuilt, killServer, startServer, waitFor, type ServerProc } from './support/ops-proc';
+import { play, type ActionLog } from './support/ops-game';
+import { ensureBuilt, killServer, startServer, type ServerProc } from './support/ops-proc';
 import { PrivatePostgres } from './support/private-postgres';
-import { account } from './support/players';
+import { account, ratedTable } from './support/players';
 
 jest.setTimeout(240_000);
 
@@ -38,16 +38,6 @@ async function get(http: string, p: string, auth?: string): Promise<any> {
   return (await fetch(`${http}${p}`, { headers: auth ? { authorization: auth } : {} })).json();
 }
 
-/** A rated 2-player table of two accounts, started (joined while the database is up: the seats need the identities). */
-async function table(url: string, a: { auth: string }, b: { auth: string }): Promise<Player[]> {
-  const ada = await connect(url, null, { seats: 2, name: 'Ada', identity: a.auth });
-  const bea = await connect(url, ada.room.roomId, { name: 'Bea', identity: b.auth });
-  await waitFor('a rated table', () => stateOf(ada).rated === true, 5000);
-  ada.room.send('start', {});
-  await waitFor('started', () => stateOf(ada).phase === 'playing' && stateOf(bea).phase === 'playing');
-  return [ada, bea];
-}
-
 test('games that end during a long PostgreSQL outage are archived and rated once when it is back', async () => {
   // The Redis store: its outbox of owed games is shared by every process that would come after this one.
   const env = { DATABASE_URL: pg!.url, PLAYERS_DB: 'auto', REDIS_URL, REDIS_KEY_PREFIX: prefix, NODE_ID: 'pg-outage', BOT_DELAY_MS: '0', RATE_LIMIT: '1000', RATE_LIMIT_BURST: '1000', PATCH_RATE_MS: '10', RECONNECT_SECONDS: '300' };
@@ -55,7 +45,7 @@ test('games that end during a long PostgreSQL outage are archived and rated once
   procs.push(srv);
   const ada = await account(srv.http, 'Ada');
   const bea = await account(srv.http, 'Bea');
-  const tables = [await table(srv.url, ada, bea), await table(srv.url, ada, bea)];
+  const tables = [await ratedTable(srv.url, ada, bea), await ratedTable(srv.url, ada, bea)];
 
   await pg!.stop();
   const ended: string[] = [];

@@ -6,6 +6,7 @@ import { builtInMap, DEFAULT_MAP_ID, mapIds, mapRef } from './map';
 import { randomInt, shuffleInPlace } from '@isle-of-trains/engine-core';
 import { seedGameRng } from './rng';
 import type { BonusCardId, GameOptions, GameState, PlayerState } from './types';
+import { GameOptionsError, parseGameOptions } from '@isle-of-trains/engine-core';
 
 export const RULES_VERSION = 1;
 export const TRAINS_PER_PLAYER = 40;
@@ -21,21 +22,10 @@ export const GameOptionsSchema = z.strictObject({
   map: z.string().optional(),
 });
 
-/** Thrown by createGame for options that cannot make a game. */
-export class GameOptionsError extends Error {
-  readonly code = 'BAD_OPTIONS';
-  constructor(message: string) {
-    super(message);
-    this.name = 'GameOptionsError';
-  }
-}
+export { GameOptionsError };
 
 export function createGame(options: GameOptions): GameState {
-  const parsed = GameOptionsSchema.safeParse(options);
-  if (!parsed.success) {
-    throw new GameOptionsError(parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; '));
-  }
-  const o = parsed.data;
+  const o = parseGameOptions(GameOptionsSchema, options);
   const mapId = o.map ?? DEFAULT_MAP_ID;
   const map = builtInMap(mapId);
   if (!map) throw new GameOptionsError(`map: no map "${mapId}" (known: ${mapIds().join(', ')})`);

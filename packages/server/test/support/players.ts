@@ -1,10 +1,21 @@
 /** Players' test helpers: accounts made through the HTTP routes, and a 2-seat table of two of them. */
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { watch, type Seen, type TestServer } from './harness';
+import { connect, stateOf, type Player } from './ops-game';
+import { waitFor } from './ops-proc';
 
+/**
+ * A POST as a client should make it: a server that has just started may still be opening its players'
+ * database (an embedded PGlite's first start takes seconds) and answers 503 PLAYERS_UNAVAILABLE with
+ * `retryAfter` meanwhile; this asks again until it answers otherwise (60 s at most).
+ */
 async function post(http: string, p: string, body: unknown, auth?: string): Promise<any> {
-  const res = await fetch(`${http}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
-  return res.json();
+  for (const t0 = Date.now(); ;) {
+    const res = await fetch(`${http}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
+    const json = await res.json() as { code?: string };
+    if (res.status !== 503 || json?.code !== 'PLAYERS_UNAVAILABLE' || Date.now() - t0 > 60_000) return json;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** A guest identity that claimed an account: its player id and its session as an Authorization value. */
@@ -21,4 +32,17 @@ export async function twoSeats(ts: TestServer, first: { auth: string }, second: 
   const b = await ts.client().joinById(a.roomId, { identity: second.auth });
   const sb = watch(b);
   return { a, sa, b, sb };
+}
+
+/**
+ * A rated 2-seat table of two accounts on a server process (ops-game clients), started: Ada creates it,
+ * Bea joins, both with their identities (joined while the players' database is up: rated seats need them).
+ */
+export async function ratedTable(url: string, ada: { auth: string }, bea: { auth: string }): Promise<Player[]> {
+  const a = await connect(url, null, { seats: 2, name: 'Ada', identity: ada.auth });
+  const b = await connect(url, a.room.roomId, { name: 'Bea', identity: bea.auth });
+  await waitFor('a rated table', () => stateOf(a).rated === true, 5000);
+  a.room.send('start', {});
+  await waitFor('started', () => stateOf(a).phase === 'playing' && stateOf(b).phase === 'playing');
+  return [a, b];
 }

@@ -17,7 +17,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
-import * as net from 'net';
+import { freePort } from './ops-proc';
 import * as os from 'os';
 import * as path from 'path';
 import { Client } from 'pg';
@@ -48,18 +48,6 @@ function runAs(): { uid: number; gid: number; name: string } | null {
     if (row) return { name, uid: Number(row[2]), gid: Number(row[3]) };
   }
   throw new Error('running as root, and neither a "postgres" nor a "nobody" account exists to run the private PostgreSQL (it refuses root)');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export class PrivatePostgres {
