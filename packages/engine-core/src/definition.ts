@@ -45,6 +45,11 @@ export interface GameScore<Detail = unknown> {
   detail: Detail;
 }
 
+/** A game's own score breakdown as the shared GameScore (totals per seat, the winners, the deciding rule), the breakdown kept as `detail`. */
+export function gameScore<B extends { players: { seat: number; total: number }[]; winners: number[]; decidedBy: string }>(b: B): GameScore<B> {
+  return { players: b.players.map((p) => ({ seat: p.seat, total: p.total })), winners: b.winners, decidedBy: b.decidedBy, detail: b };
+}
+
 /**
  * The part every game's simulator shares: a private copy of the state that its own `apply` changes in
  * place, for bots and tools that play many moves. Their `apply` signatures differ by game.

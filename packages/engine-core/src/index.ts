@@ -7,5 +7,6 @@ export type {
   GameDefinition, AnyGameDefinition, GameId, Decision, SetupOptions, RuleError, ApplyResult, Viewer, GameScore, SimulatorBase,
 } from './definition';
 export { GameOptionsError, parseGameOptions } from './options';
+export { gameScore } from './definition';
 export { seedRng, fastRng, nextUint32, randomInt, shuffleInPlace } from './rng';
 export type { RngState } from './rng';

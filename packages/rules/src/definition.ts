@@ -3,7 +3,7 @@
  * interface), so that code running any game (the arena, the shared test kit, later the server's game
  * adapters) reaches this game's rules through it. It only names the functions this package already exports.
  */
-import type { GameDefinition, GameScore } from '@isle-of-trains/engine-core';
+import { gameScore, type GameDefinition, type GameScore } from '@isle-of-trains/engine-core';
 import { ActionSchema, type Action } from './actions';
 import { applyAction } from './apply';
 import { currentDecision } from './decision';
@@ -40,9 +40,6 @@ export const isleGame: IsleDefinition = {
   apply: applyAction,
   view: playerView,
   revealsHidden,
-  score(t): GameScore<ScoreBreakdown> {
-    const b = scoreBreakdown(t);
-    return { players: b.players.map((p) => ({ seat: p.seat, total: p.total })), winners: b.winners, decidedBy: b.decidedBy, detail: b };
-  },
+  score: (t): GameScore<ScoreBreakdown> => gameScore(scoreBreakdown(t)),
   simulator: createSimulator,
 };

@@ -70,8 +70,12 @@ test('the seated player gets a share key in a private room; a spectator does not
   await w.leave(); await lobby.leave();
 });
 
-test('the live replay: 404 without the key or with a wrong one; 200 with the key or a player\'s identity', async () => {
-  const url = `/api/games/${priv.roomId}/replay`;
+/**
+ * Who gets the private game's replay at `url`: nobody without the key or with a wrong one, and not another
+ * player (404, as for a game that does not exist); whoever has the key, chat included, and its own players
+ * (200). A public game's replay needs nothing.
+ */
+async function expectPrivateReplayRule(url: string): Promise<void> {
   expect((await get(ts, url)).status).toBe(404);
   expect((await get(ts, url)).body.code).toBe('NOT_FOUND');
   const wrong = priv.key.slice(0, -1) + (priv.key.endsWith('A') ? 'B' : 'A');
@@ -81,8 +85,12 @@ test('the live replay: 404 without the key or with a wrong one; 200 with the key
   expect(withKey.status).toBe(200);
   expect(withKey.body.chat.map((l: { text: string }) => l.text)).toEqual(['secret plans']);
   expect((await get(ts, url, ada.auth)).status).toBe(200);
-  // A public game's replay needs nothing.
   expect((await get(ts, `/api/games/${pub}/replay`)).status).toBe(200);
+}
+
+test('the live replay: 404 without the key or with a wrong one; 200 with the key or a player\'s identity', async () => {
+  const url = `/api/games/${priv.roomId}/replay`;
+  await expectPrivateReplayRule(url);
 });
 
 test('the public list and other people\'s view of a player page leave the private game out; the player sees it', async () => {
@@ -110,14 +118,7 @@ test('the archived replay (another server on the same database, no replay in mem
   fs.rmSync(path.join(dir, 'games'), { recursive: true, force: true });
   ts = await bootServer(settings);
   await fetch(`${ts.http}/api/games`);
-  const url = `/api/games/${priv.roomId}/replay`;
-  expect((await get(ts, url)).status).toBe(404);
-  expect((await get(ts, url, bea.auth)).status).toBe(404);
-  const withKey = await get(ts, `${url}?key=${priv.key}`);
-  expect(withKey.status).toBe(200);
-  expect(withKey.body.chat.map((l: { text: string }) => l.text)).toEqual(['secret plans']);
-  expect((await get(ts, url, ada.auth)).status).toBe(200);
-  expect((await get(ts, `/api/games/${pub}/replay`)).status).toBe(200);
+  await expectPrivateReplayRule(`/api/games/${priv.roomId}/replay`);
 });
 
 test('a restarted server gives a private game\'s seated player the same share key', async () => {

@@ -1,5 +1,5 @@
 /** The game as one object, in the shape every game package exports (engine-core's game-definition interface). */
-import type { GameDefinition, GameScore } from '@isle-of-trains/engine-core';
+import { gameScore, type GameDefinition, type GameScore } from '@isle-of-trains/engine-core';
 import { ActionSchema, type Action } from './actions';
 import { applyAction } from './apply';
 import { pending } from './decision';
@@ -25,9 +25,6 @@ export const ttrGame: TtrDefinition = {
   apply: applyAction,
   view: playerView,
   revealsHidden,
-  score(t): GameScore<ScoreBreakdown> {
-    const b = scoreBreakdown(t);
-    return { players: b.players.map((p) => ({ seat: p.seat, total: p.total })), winners: b.winners, decidedBy: b.decidedBy, detail: b };
-  },
+  score: (t): GameScore<ScoreBreakdown> => gameScore(scoreBreakdown(t)),
   simulator: createSimulator,
 };
