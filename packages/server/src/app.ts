@@ -18,7 +18,9 @@ import { createLogger, type Logger } from './ops/logger';
 import { ReplayStore } from './persistence/replays';
 import { CLOSE_CODES, type ChatLine, type ReplayJSON, type RoomListing } from '@isle-of-trains/client/protocol';
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots/bots';
-import { bindIsleRoom, IsleRoom, ROOM_NAME, type RoomMetadata } from './room';
+import { bindRoom, type TableRoom, type RoomMetadata } from './room';
+import { SERVER_GAMES, serverGame } from './games/registry';
+import type { AnyServerGame } from './game/server-game';
 import { createStore, FileStore, nodeIdOf, storeKind, StoreHealth, type GameStore } from './persistence/store';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock';
 import { RedisLinks, redisWhere } from './ops/redis-links';
@@ -68,6 +70,10 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, 
   });
 }
 import { TokenBucket } from './admission/frame-gate';
+
+/** The games this server hosts (one room type each) and their room names. */
+const GAMES: AnyServerGame[] = Object.values(SERVER_GAMES).filter((g): g is AnyServerGame => g !== undefined);
+const ROOM_NAMES: string[] = GAMES.map((g) => g.roomName);
 
 /** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
 class BucketsByKey {
@@ -200,7 +206,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       // (Colyseus answers CORS for every route, reflecting the origin; the origin check is what keeps others out.)
       const clientOrigins = config.CLIENT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
       app.get('/api/rooms', async (_req, res) => {
-        const rooms = await matchMaker.query({ name: ROOM_NAME, private: false });
+        const rooms = (await Promise.all(ROOM_NAMES.map((name) => matchMaker.query({ name, private: false })))).flat();
         const out: RoomListing[] = rooms.map((r) => {
           const { code: _code, ...metadata } = (r.metadata ?? {}) as RoomMetadata;
           // Seats plus the spectator gallery (Colyseus' own maxClients is unbounded, see room.ts).
@@ -289,11 +295,15 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   const slowed = new SlowedAddresses(config.FLOOD_SLOWDOWN_SECONDS * 1000);
   const quotas = new AddressQuotas(config, undefined, undefined, slowed);
   const lobbies = new LobbyCeiling(config, () => quotas.pendingCount);
-  guardMatchmaking(ROOM_NAME, quotas, { redis: redis ? { redis, logger } : undefined, ceiling: lobbies });
+  guardMatchmaking(ROOM_NAMES, quotas, { redis: redis ? { redis, logger } : undefined, ceiling: lobbies });
   limitConnections(transport, quotas, slowed, logger);
-  gameServer.define(ROOM_NAME, bindIsleRoom({ config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, lobbies, players: players ?? undefined, outbox: outbox ?? undefined }))
-    .on('create', (room: RoomLike) => liveRooms.add(room))
-    .on('dispose', (room: RoomLike) => liveRooms.delete(room));
+  // One room type per game this server hosts (src/games/registry.ts), all with the same dependencies.
+  const roomDeps = { config, logger, replays, bots: botSource.factory, store, storeHealth: health, metrics, draining: () => closing, slowed, quotas, lobbies, players: players ?? undefined, outbox: outbox ?? undefined };
+  for (const game of GAMES) {
+    gameServer.define(game.roomName, bindRoom(game, roomDeps))
+      .on('create', (room: RoomLike) => liveRooms.add(room))
+      .on('dispose', (room: RoomLike) => liveRooms.delete(room));
+  }
 
   return {
     async listen() {
@@ -321,7 +331,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       const counted = { restored: 0, salvaged: 0, quarantined: 0, failed: 0 };
       lazy = new LazyRestore(ids, {
         store, logger,
-        create: (game) => matchMaker.handleCreateRoom(ROOM_NAME, restoreOptions(game)),
+        // restore only ever hands over games whose adapter it found (src/persistence/restore.ts)
+        create: (game) => matchMaker.handleCreateRoom(serverGame(game.game)!.roomName, restoreOptions(game)),
         finished: (roomId) => outbox?.owe(roomId),
         onRestored: (r) => {
           metrics.restored.inc(r.restored.length - counted.restored);
@@ -377,9 +388,9 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     async notifyRestart(seconds: number) {
       closing = true;
       metrics.draining.set(1);
-      const rooms = await matchMaker.query({ name: ROOM_NAME });
+      const rooms = (await Promise.all(ROOM_NAMES.map((name) => matchMaker.query({ name })))).flat();
       for (const r of rooms) {
-        const room = matchMaker.getLocalRoomById(r.roomId) as IsleRoom | undefined;
+        const room = matchMaker.getLocalRoomById(r.roomId) as TableRoom | undefined;
         room?.notifyRestart(seconds);
       }
     },

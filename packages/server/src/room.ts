@@ -1,15 +1,16 @@
 /**
- * IsleRoom: one table of Isle of Trains, as Colyseus sees it. This file is the table of contents: the
+ * TableRoom: one table of one game, as Colyseus sees it (IsleRoom is the Isle of Trains room). This file is the table of contents: the
  * lifecycle hooks and the message table, each a few lines that hand the work to the module that does it.
  *
  *   src/table/     the table's state (table.ts), seats, the log window, the lobby listing, chat
+ *   src/games/     one adapter per game (src/game/server-game.ts): rules, state schema, mirror, bots
  *   src/game/      the match (rules state, actions, undo, log lines), moves, the start, turns and
  *                  timers, the end, rematch
  *   src/wire/      the schema and its mirror, option and message schemas, refusals, the message edge
  *   src/persistence/  the journal and store, restarts
  *
  * The full rules state, the seed, the seat tokens and the action log live only on the server; clients get
- * the schema mirror (src/wire/mirror.ts), where hands are visible only to their owner. docs/PROTOCOL.md
+ * the schema mirror (the game adapter's), where hands are visible only to their owner. docs/PROTOCOL.md
  * says everything a client sends and receives.
  */
 import { Room, ServerError, ErrorCode } from '@colyseus/core';
@@ -19,8 +20,10 @@ import type { Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
 import type { ReplayStore } from './persistence/replays';
 import type { BotFactory } from './bots/bots';
-import { CreateOptionsSchema, issuesText, type CreateOptions } from './wire/options';
-import { IsleState } from './wire/schema';
+import type { CreateOptions } from './wire/options';
+import type { TableState } from './wire/table-state';
+import type { AnyServerGame } from './game/server-game';
+import { isleServerGame } from './games/isle';
 import { guard, closeFlooding, unknownMessage } from './wire/intake';
 import { now, type GameStore } from './persistence/store/types';
 import { STORE_UNAVAILABLE } from './persistence/store/journal';
@@ -93,30 +96,32 @@ function storedOptions(o: CreateOptions): CreateOptions {
   return kept as CreateOptions;
 }
 
-export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; client: IsleClient }> {
-  /** Set by the class app.ts builds around this one (see bindIsleRoom). */
+export class TableRoom extends Room<{ state: TableState; metadata: RoomMetadata; client: IsleClient }> {
+  /** Set by the class app.ts builds around this one (see bindRoom). */
   deps!: RoomDeps;
+  /** The game this room plays, set with the deps (see bindRoom). */
+  game!: AnyServerGame;
   /** Everything this room knows of its table (src/table/table.ts). */
   private table!: Table;
 
   override async onCreate(options: unknown): Promise<void> {
     const { config } = this.deps;
-    const t = this.table = new Table(this, this.deps);
+    const t = this.table = new Table(this, this.deps, this.game);
     const restoring = takeRestore(options);
     const rematch = restoring ? undefined : takeRematch(options);
     if (restoring) this.roomId = restoring.roomId;
     else if (this.deps.draining?.()) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'SHUTTING_DOWN: this server is restarting; try again');
     t.rlog = this.deps.logger.child({ room: this.roomId });
-    const parsed = CreateOptionsSchema.safeParse(restoring?.createOptions ?? rematch?.createOptions ?? withoutRestoreKey(options) ?? {});
-    if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
-    t.opts = parsed.data;
+    const parsed = this.game.parseCreateOptions(restoring?.createOptions ?? rematch?.createOptions ?? withoutRestoreKey(options) ?? {});
+    if (!parsed.ok) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${parsed.message}`);
+    t.opts = parsed.options;
     if (t.opts.turnTimeLimit > 0 && t.opts.turnTimeLimit < config.MIN_TURN_SECONDS) {
       throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: turnTimeLimit is 0 (off) or ${config.MIN_TURN_SECONDS}–3600 seconds`);
     }
-    t.bot = this.deps.bots(t.opts.botLevel);
+    t.bot = this.game.bot(t.opts.botLevel, this.deps.bots);
     if (t.opts.private) t.shareKey = restoring?.shareKey ?? newShareKey();
 
-    this.setState(new IsleState());
+    this.setState(new this.game.State());
     dropViewQueueAfterFullState(this);
     if (config.LOAD_TUNING === 'on') {
       cheapPatches(this);
@@ -136,8 +141,7 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
 
     const s = this.state;
     s.seatsTotal = t.opts.seats;
-    s.mode = t.opts.seats === 1 ? (t.opts.mode ?? 'challenge') : 'multiplayer';
-    s.scenario = t.opts.scenario ?? 0;
+    this.game.describe(s, t.opts);
     s.isPrivate = t.opts.private;
     s.turnTimeLimit = t.opts.turnTimeLimit;
     s.botLevel = t.opts.botLevel;
@@ -212,12 +216,21 @@ export class IsleRoom extends Room<{ state: IsleState; metadata: RoomMetadata; c
   }
 }
 
-/** A room class with its dependencies bound, for Server.define. */
-export function bindIsleRoom(deps: RoomDeps): typeof IsleRoom {
-  return class BoundIsleRoom extends IsleRoom {
+/** The Isle of Trains room: the table room playing Isle's adapter. */
+export type IsleRoom = TableRoom;
+
+/** A room class for `game` with its dependencies bound, for Server.define. */
+export function bindRoom(game: AnyServerGame, deps: RoomDeps): typeof TableRoom {
+  return class BoundRoom extends TableRoom {
     constructor() {
       super();
       this.deps = deps;
+      this.game = game;
     }
   };
+}
+
+/** The Isle of Trains room class with its dependencies bound. */
+export function bindIsleRoom(deps: RoomDeps): typeof TableRoom {
+  return bindRoom(isleServerGame as unknown as AnyServerGame, deps);
 }

@@ -8,6 +8,7 @@ import { createBot } from '@isle-of-trains/bots';
 import { scoreBreakdown, type Action, type GameOptions } from '@isle-of-trains/rules';
 import pino from 'pino';
 import { Match } from '../src/game/match';
+import { isleServerGame } from '../src/games/isle';
 import { replayLog } from '../src/persistence/restore';
 import { MemoryStore, RoomJournal, StoreHealth, StoreWriteError, type LogEntry } from '../src/persistence/store';
 import type { LogLine } from '../src/game/log-lines';
@@ -28,26 +29,26 @@ function playThrough(options: GameOptions, undoEvery: number) {
   const store = new MemoryStore();
   const journal = new RoomJournal(store, 'm1', new StoreHealth(store, quiet));
   for (const e of header(options)) journal.write(e, 'keep');
-  const m = Match.begin(options, { journal, now });
+  const m = Match.begin(isleServerGame, options, { journal, now });
   const bots = Array.from({ length: options.players }, (_, seat) => createBot('greedy', { seed: 7 + seat }));
   const written: LogLine[] = [];
   let undos = 0;
   for (let n = 0; !m.over; n++) {
     if (n > 5000) throw new Error('the game does not end');
-    const d = m.decision()!;
+    const d = m.pending()[0];
     const action = bots[d.seat].chooseAction({ view: m.view(d.seat), seat: d.seat, history: m.events }) as Action;
     const r = m.apply(d.seat, action, 'human');
     if (!r.ok) throw new Error(`${action.type} refused: ${r.error.code}`);
     written.push(...r.lines);
     // Now and then the seat takes the step back (when the rules allow it) and decides again.
-    if (n % undoEvery === 0 && !m.over && m.undoable() > 0) {
+    if (n % undoEvery === 0 && !m.over && m.undoable(d.seat) > 0) {
       const u = m.undo(d.seat);
       if (!u.ok) throw new Error(u.code);
       undos++;
       for (let i = written.length - 1; i >= 0; i--) if (u.dropped.has(written[i].n)) written.splice(i, 1);
     }
   }
-  const scores = m.end(now());
+  const scores = m.end(now()).detail;
   return { m, store, scores, written, undos };
 }
 
@@ -88,9 +89,9 @@ test('a store that refuses the record leaves the match as it was, and the action
   };
   const options: GameOptions = { players: 2, seed: 'match-refused', names: ['P0', 'P1'] };
   const journal = new RoomJournal(store, 'm2', new StoreHealth(store, quiet));
-  const m = Match.begin(options, { journal, now });
+  const m = Match.begin(isleServerGame, options, { journal, now });
   const before = JSON.stringify(m.state);
-  const d = m.decision()!;
+  const d = m.pending()[0];
   const action = createBot('greedy', { seed: 1 }).chooseAction({ view: m.view(d.seat), seat: d.seat, history: [] }) as Action;
   refuse = true;
   const r = m.apply(d.seat, action, 'human');

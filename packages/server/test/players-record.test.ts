@@ -1,9 +1,10 @@
 /** From a finished room to its archive record: places, ties, and leavers in rated games. */
 import type { ScoreBreakdown } from '@isle-of-trains/rules';
+import { gameScore, type GameScore } from '@isle-of-trains/engine-core';
 import { finishedGameRecord, places } from '../src/players/table-record';
 
-function scores(totals: number[], winners: number[]): ScoreBreakdown {
-  return { players: totals.map((total, seat) => ({ seat, total } as ScoreBreakdown['players'][number])), winners, decidedBy: 'score', rating: null };
+function scores(totals: number[], winners: number[]): GameScore<ScoreBreakdown> {
+  return gameScore({ players: totals.map((total, seat) => ({ seat, total } as ScoreBreakdown['players'][number])), winners, decidedBy: 'score', rating: null });
 }
 
 test('winners share first place; the rest are ranked by score, ties sharing', () => {

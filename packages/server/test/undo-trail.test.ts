@@ -2,10 +2,11 @@
  * The undo trail (src/game/undo.ts) on rules states, and stored undo records on restore (src/persistence/restore.ts):
  * who may take what back, and a stored undo the trail would refuse is damage, not a move.
  */
-import { applyAction, createGame, currentDecision, legalActions, type Action, type GameState } from '@isle-of-trains/rules';
+import { applyAction, createGame, isleGame, currentDecision, legalActions, type Action, type GameState } from '@isle-of-trains/rules';
 import { UndoTrail, type StepBy } from '../src/game/undo';
 import { salvageLog } from '../src/persistence/restore';
 import { Match } from '../src/game/match';
+import { isleServerGame } from '../src/games/isle';
 import type { LogEntry } from '../src/persistence/store';
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -24,7 +25,7 @@ function step(trail: UndoTrail, s: GameState, a: Action, by: StepBy = 'human'): 
 const fromDisplay = (s: GameState): Action => ({ type: 'take', from: 'display', card: s.display[0] });
 
 test('a quiet step can be taken back by its seat only, and a new turn starts with nothing to take back', () => {
-  const trail = new UndoTrail();
+  const trail = new UndoTrail<GameState>({ ...isleGame, turnOf: (s: GameState) => s.turn.number });
   const s0 = start();
   expect(trail.refusal(0, s0)).toBe('NOTHING_TO_UNDO');
   const s1 = step(trail, s0, fromDisplay(s0));
@@ -46,7 +47,7 @@ test('a reveal, a bot or the turn timer deciding for the seat fences what came b
     ['timer', 'timeout', fromDisplay],
     ['bot', 'bot', fromDisplay],
   ] as const) {
-    const trail = new UndoTrail();
+    const trail = new UndoTrail<GameState>({ ...isleGame, turnOf: (s: GameState) => s.turn.number });
     const s0 = start();
     const s1 = step(trail, s0, first(s0), by as StepBy);
     expect(currentDecision(s1)).toMatchObject({ seat: 0, kind: 'action', actionsLeft: 1 });
@@ -94,7 +95,7 @@ describe('stored undo records', () => {
   });
 
   test('a match played forward from stored records keeps the same trail as the room: steps in force after a restart can be taken back', () => {
-    const play = new Match(options, AT);
+    const play = new Match(isleServerGame, options, AT);
     const s0 = play.state;
     expect(play.take({ t: 'action', at: AT, seat: 0, action: fromDisplay(s0) })).toBeNull();
     expect(play.trail.count(0, play.state)).toBe(1);

@@ -88,7 +88,7 @@ interface AuthContextLike { headers?: { get(name: string): string | null } }
 
 /** Wrap matchMaker.controller.invokeMethod once per process; `quotas` applies to what follows. */
 export function guardMatchmaking(
-  roomName: string, quotas?: AddressQuotas,
+  roomNames: string | readonly string[], quotas?: AddressQuotas,
   opts: { redis?: { redis: { readonly ok: boolean; readonly outages: number }; logger: Logger }; ceiling?: LobbyCeiling } = {},
 ): void {
   currentQuotas = quotas ?? null;
@@ -96,10 +96,13 @@ export function guardMatchmaking(
   currentCeiling = opts.ceiling ?? null;
   const controller = matchMaker.controller as typeof matchMaker.controller & { [GUARDED]?: boolean };
   if (controller[GUARDED]) return;
+  const names: readonly string[] = typeof roomNames === 'string' ? [roomNames] : roomNames;
   const invoke = controller.invokeMethod.bind(controller);
   controller.invokeMethod = async (method: string, name: string, clientOptions: unknown, auth?: unknown) => {
-    if (BY_TYPE.has(method) && name !== roomName) {
-      throw new ServerError(ErrorCode.MATCHMAKE_NO_HANDLER, `NO_SUCH_ROOM: the only room type is "${roomName}"`);
+    if (BY_TYPE.has(method) && !names.includes(name)) {
+      throw new ServerError(ErrorCode.MATCHMAKE_NO_HANDLER, names.length === 1
+        ? `NO_SUCH_ROOM: the only room type is "${names[0]}"`
+        : `NO_SUCH_ROOM: the room types are ${names.map((n) => `"${n}"`).join(', ')}`);
     }
     const problem = optionsProblem(clientOptions) ?? unknownOptionProblem(method, clientOptions);
     if (problem) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${problem}`);

@@ -3,6 +3,7 @@
  * players' archive), the seed published, the replay kept, the join code withdrawn, and the archive told.
  */
 import { now } from '../persistence/store/types';
+import type { Replay } from '../persistence/replays';
 import { withdrawCode } from '../admission/join-codes';
 import { shareKeyHash } from '../players/private-games';
 import type { Table } from '../table/table';
@@ -14,27 +15,29 @@ export function endGame(table: Table): void {
   const m = table.match!;
   clearTimer(table);
   const endedAt = now();
-  const scores = m.end(endedAt);
+  const score = m.end(endedAt);
+  const options = m.options as { seed: string; names?: string[] };
   const s = table.state;
   s.phase = 'ended';
   s.decisionDeadline = 0;
-  s.seed = m.options.seed;
-  s.scoresJson = JSON.stringify(scores);
+  s.seed = options.seed;
+  // The game's own breakdown (score.detail), as stored with the end and kept by the archive.
+  s.scoresJson = JSON.stringify(score.detail);
   table.deps.replays.add({
     roomId: table.roomId,
-    options: { ...m.options, names: [...(m.options.names ?? [])] },
+    options: { ...options, names: [...(options.names ?? [])] } as Replay['options'],
     seedHash: s.seedHash,
-    actions: m.actions.slice(),
-    finalScores: scores,
+    actions: m.actions.slice() as Replay['actions'],
+    finalScores: score.detail as Replay['finalScores'],
     startedAt: m.startedAt,
     endedAt,
   }, table.shareKey === null ? undefined : {
     private: true, shareKeyHash: shareKeyHash(table.shareKey), playerIds: table.slots.map((sl) => sl.playerId ?? null),
   });
   // 'seed', not 'end': the rules already write an 'end' line when the end is triggered.
-  addLog(table, -1, 'seed', `The seed was ${m.options.seed} (its hash was published at the start: anyone can check the deal).`);
+  addLog(table, -1, 'seed', `The seed was ${options.seed} (its hash was published at the start: anyone can check the deal).`);
   void withdrawCode(table.presence, s.code, table.roomId).catch(() => undefined);
-  table.rlog.info({ event: 'end', actions: m.actions.length, winners: scores.winners }, 'game over');
+  table.rlog.info({ event: 'end', actions: m.actions.length, winners: score.winners }, 'game over');
   oweArchive(table);
   void updateMetadata(table);
   table.autoDispose = true;

@@ -1,5 +1,5 @@
 /**
- * The whole game's log, kept cheaply: the room already holds every rules event (`events`, for undo,
+ * The whole game's log, kept cheaply: the match already holds every rules event (`events`, for undo,
  * bots and replays), so a line that is an event is only that event's index here; only the few room
  * notices ("Ada lost the connection.", "The server restarted…") are kept as objects. A mid-game room
  * of ~400 lines costs two small-integer arrays (a few KB) instead of a second copy of every text.
@@ -11,7 +11,6 @@
  * After a restart the room rebuilds the log from its events alone (src/room.ts, restore): event k is
  * line k, as a replay of the game numbers it, and the notices written before the restart are gone.
  */
-import type { GameEvent } from '@isle-of-trains/rules';
 
 /** One line as clients get it (the room state's `log` entries and the `log` message's `lines`). */
 export interface LogLine {
@@ -21,11 +20,14 @@ export interface LogLine {
   text: string;
 }
 
-interface Notice {
+/** What a line says: the seat it is about (-1 for none), its kind and its public text. */
+export interface LineOf {
   seat: number;
   type: string;
   text: string;
 }
+
+type Notice = LineOf;
 
 export class LogLines {
   /** Line numbers, ascending. */
@@ -34,8 +36,11 @@ export class LogLines {
   private readonly refs: number[] = [];
   private readonly notices: Notice[] = [];
 
-  /** `events` is the room's event history (read, never copied: it is the same array the room changes). */
-  constructor(private readonly events: () => readonly GameEvent[]) {}
+  /**
+   * `events` is the match's event history (read, never copied: it is the same array the match changes);
+   * `lineOf` says how the game's event reads as a line (its server adapter's eventLine).
+   */
+  constructor(private readonly events: () => readonly unknown[], private readonly lineOf: (event: unknown) => LineOf) {}
 
   /** Lines kept. */
   get size(): number {
@@ -120,6 +125,8 @@ export class LogLines {
       return { n: this.nums[i], seat, type, text };
     }
     const e = this.events()[ref];
-    return { n: this.nums[i], seat: e?.seat ?? -1, type: e?.type ?? '', text: e?.text ?? '' };
+    if (e === undefined) return { n: this.nums[i], seat: -1, type: '', text: '' };
+    const { seat, type, text } = this.lineOf(e);
+    return { n: this.nums[i], seat, type, text };
   }
 }

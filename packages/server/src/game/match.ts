@@ -12,14 +12,29 @@
  * Who decides when (seats, bots, timers) is the table's business, not the match's.
  */
 import { createHash } from 'crypto';
-import {
-  applyAction, createGame, currentDecision, playerView, RULES_VERSION, scoreBreakdown,
-  type Action, type Decision, type GameEvent, type GameOptions, type GameState, type PlayerView, type RuleError, type ScoreBreakdown,
-} from '@isle-of-trains/rules';
-import { LogLines, type LogLine } from './log-lines';
+import type { AnyGameDefinition, GameScore, RuleError } from '@isle-of-trains/engine-core';
+import { LogLines, type LogLine, type LineOf } from './log-lines';
 import { UndoTrail, type StepBy, type UndoRefusal } from './undo';
 import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
 import type { ActionEntry, LogEntry, UndoEntry } from '../persistence/store/types';
+
+/** A game definition's state, view, action, options, decision and event types. */
+export type StateOf<D> = D extends { setup(o: never): infer S } ? S : never;
+export type ViewOf<D> = D extends { view(s: never, v: never): infer V } ? V : never;
+export type ActionOf<D> = D extends { legal(t: never, seat: number): (infer A)[] } ? A : never;
+export type OptionsOf<D> = D extends { setup(o: infer O): unknown } ? O : never;
+export type DecisionOf<D> = D extends { pending(t: never): (infer P)[] } ? P : never;
+export type EventOf<D> = D extends { apply(s: never, seat: number, a: unknown): infer R } ? (R extends { ok: true; events: (infer E)[] } ? E : never) : never;
+
+/**
+ * What a match needs to know of its game: the definition (rules), how an event reads as a log line,
+ * and the game's turns when undo must never cross one. A server adapter (src/game/server-game.ts) is one.
+ */
+export interface MatchGame<D extends AnyGameDefinition = AnyGameDefinition> {
+  readonly definition: D;
+  eventLine(e: EventOf<D>): LineOf;
+  turnOf?(s: StateOf<D>): unknown;
+}
 
 /** Where a match stores its records: the room's journal (src/persistence/store/journal.ts), or none. */
 export interface MatchJournal {
@@ -28,10 +43,19 @@ export interface MatchJournal {
   readonly blocked: boolean;
 }
 
-export type Move = { seat: number; action: Action };
+export type Move<A = unknown> = { seat: number; action: A };
 
 export type Applied =
-  | { ok: true; lines: LogLine[]; over: boolean }
+  | {
+    ok: true;
+    lines: LogLine[];
+    over: boolean;
+    /**
+     * The seat finished its part of a group decision that others still make (nobody new decides): the
+     * group's turn timer keeps its deadline.
+     */
+    groupWaits: boolean;
+  }
   | { ok: false; error: RuleError };
 
 export type Undone =
@@ -47,63 +71,89 @@ export interface MatchSettings {
   now?: () => string;
 }
 
-export class Match {
-  state: GameState;
-  readonly actions: Move[] = [];
-  readonly events: GameEvent[] = [];
-  readonly trail = new UndoTrail();
+export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
+  state: StateOf<D>;
+  readonly actions: Move<ActionOf<D>>[] = [];
+  readonly events: EventOf<D>[] = [];
+  readonly trail: UndoTrail<StateOf<D>>;
   readonly lines: LogLines;
   readonly seedHash: string;
+  readonly definition: D;
   journal: MatchJournal | null;
   private readonly now: () => string;
 
   /** Throws when the rules refuse the options. */
-  constructor(readonly options: GameOptions, readonly startedAt: string, settings: MatchSettings = {}) {
-    this.state = createGame(options);
-    this.seedHash = createHash('sha256').update(options.seed).digest('hex');
+  constructor(readonly game: MatchGame<D>, readonly options: OptionsOf<D>, readonly startedAt: string, settings: MatchSettings = {}) {
+    const def = this.definition = game.definition;
+    this.state = def.setup(options);
+    this.seedHash = createHash('sha256').update((options as { seed: string }).seed).digest('hex');
+    this.trail = new UndoTrail<StateOf<D>>({ pending: (s) => def.pending(s), revealsHidden: (b, a) => def.revealsHidden(b, a), turnOf: game.turnOf?.bind(game) });
     this.journal = settings.journal ?? null;
-    this.lines = settings.lines ?? new LogLines(() => this.events);
+    this.lines = settings.lines ?? new LogLines(() => this.events, (e) => game.eventLine(e as EventOf<D>));
     this.now = settings.now ?? (() => new Date().toISOString());
   }
 
-  /** A new game: its `start` record goes to the journal ('keep': the start has happened once the seats are set). */
-  static begin(options: GameOptions, settings: MatchSettings & { now: () => string }): Match {
-    const m = new Match(options, settings.now(), settings);
-    m.journal?.write({ t: 'start', at: m.startedAt, game: 'isle', rulesVersion: RULES_VERSION, options: { ...options, names: [...(options.names ?? [])] }, seedHash: m.seedHash }, 'keep');
+  /**
+   * A new game: its `start` record, naming the game and its rules version, goes to the journal ('keep':
+   * the start has happened once the seats are set).
+   */
+  static begin<D extends AnyGameDefinition>(game: MatchGame<D>, options: OptionsOf<D>, settings: MatchSettings & { now: () => string }): Match<D> {
+    const m = new Match(game, options, settings.now(), settings);
+    const o = options as { names?: string[] };
+    m.journal?.write({
+      t: 'start', at: m.startedAt, game: m.definition.id, rulesVersion: m.definition.rulesVersion,
+      options: { ...options, names: [...(o.names ?? [])] } as never, seedHash: m.seedHash,
+    }, 'keep');
     return m;
   }
 
   get over(): boolean {
-    return this.state.gameOver;
+    return this.pending().length === 0;
   }
 
-  decision(): Decision | null {
-    return this.state.gameOver ? null : currentDecision(this.state);
+  /** Who decides now: nobody once the game is over, one seat, or several at once. */
+  pending(): DecisionOf<D>[] {
+    return this.definition.pending(this.state) as DecisionOf<D>[];
   }
 
-  view(viewer: number | 'spectator'): PlayerView {
-    return playerView(this.state, viewer);
+  /** Whether `seat` has a decision to make now. */
+  isPending(seat: number): boolean {
+    return this.pending().some((d) => d.seat === seat);
   }
 
-  /** Steps the seat to move could take back now. */
-  undoable(): number {
-    const d = this.decision();
-    return d ? this.trail.count(d.seat, this.state) : 0;
+  view(viewer: number | 'spectator'): ViewOf<D> {
+    return this.definition.view(this.state, viewer) as ViewOf<D>;
+  }
+
+  /** Steps `seat` could take back now. */
+  undoable(seat: number): number {
+    return this.trail.count(seat, this.state);
+  }
+
+  /** The one seat that could take steps back now (null when nobody can), and how many. */
+  undoHolder(): { seat: number; steps: number } | null {
+    const seat = this.trail.holder();
+    if (seat === null) return null;
+    const steps = this.undoable(seat);
+    return steps > 0 ? { seat, steps } : null;
   }
 
   /** Apply `seat`'s action: stored first, then played; nothing changes when the rules or the journal refuse it. */
-  apply(seat: number, action: Action, by: StepBy, deadline?: number): Applied {
+  apply(seat: number, action: ActionOf<D>, by: StepBy, deadline?: number): Applied {
     if (this.journal?.blocked) return { ok: false, error: storeUnavailable() };
-    const r = applyAction(this.state, seat, action);
+    const r = this.definition.apply(this.state, seat, action);
     if (!r.ok) return r;
     if (this.journal && !this.journal.write({ t: 'action', at: this.now(), seat, action, ...(by !== 'human' ? { by } : {}) })) {
       return { ok: false, error: storeUnavailable() };
     }
+    const before = this.pending();
     const from = this.events.length;
-    this.played(seat, action, r.state, r.events, by, deadline);
+    this.played(seat, action, r.state, r.events as EventOf<D>[], by, deadline);
     const lines: LogLine[] = [];
     for (let i = from; i < this.events.length; i++) lines.push(this.lines.event(i));
-    return { ok: true, lines, over: this.state.gameOver };
+    const after = this.pending();
+    const groupWaits = after.length > 0 && !after.some((d) => d.seat === seat) && after.every((d) => before.some((b) => b.seat === d.seat));
+    return { ok: true, lines, over: after.length === 0, groupWaits };
   }
 
   /** Take `seat`'s last step back (as src/game/undo.ts allows): stored first, then undone, its log lines dropped. */
@@ -133,22 +183,30 @@ export class Match {
       this.lines.dropEventsFrom(step.events);
       return null;
     }
-    const r = applyAction(this.state, e.seat, e.action as Action);
+    const r = this.definition.apply(this.state, e.seat, e.action);
     if (!r.ok) return r.error.code;
     const from = this.events.length;
-    this.played(e.seat, e.action as Action, r.state, r.events, e.by ?? 'human');
+    this.played(e.seat, e.action as ActionOf<D>, r.state, r.events as EventOf<D>[], e.by ?? 'human');
     for (let i = from; i < this.events.length; i++) this.lines.event(i);
     return null;
   }
 
-  /** The game is over: its final scores, stored with the `end` record ('keep': the end has happened). */
-  end(at: string): ScoreBreakdown {
-    const scores = scoreBreakdown(this.state);
-    this.journal?.write({ t: 'end', at, finalScores: scores }, 'keep');
-    return scores;
+  /** The score now, in the common shape (its `detail` is the game's own breakdown). */
+  score(): GameScore {
+    return this.definition.score(this.state);
   }
 
-  private played(seat: number, action: Action, after: GameState, events: GameEvent[], by: StepBy, deadline?: number): void {
+  /**
+   * The game is over: its final score. The game's own breakdown is what is stored with the `end` record
+   * ('keep': the end has happened), what clients get as `scoresJson` and what the archive keeps.
+   */
+  end(at: string): GameScore {
+    const score = this.score();
+    this.journal?.write({ t: 'end', at, finalScores: score.detail }, 'keep');
+    return score;
+  }
+
+  private played(seat: number, action: ActionOf<D>, after: StateOf<D>, events: EventOf<D>[], by: StepBy, deadline?: number): void {
     this.trail.record(seat, this.state, after, by, { actions: this.actions.length, events: this.events.length, deadline });
     this.state = after;
     this.actions.push({ seat, action });

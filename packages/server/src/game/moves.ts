@@ -3,7 +3,7 @@
  * acknowledged after the patch that carries it), an undo (src/game/undo.ts), and the `log` request for
  * older lines. Bots and the turn timer play through apply() too.
  */
-import { ActionSchema, isExactAction, type Action, type RuleError } from '@isle-of-trains/rules';
+import type { RuleError } from '@isle-of-trains/engine-core';
 import { LOG_PAGE_MAX } from '@isle-of-trains/client/protocol';
 import { IntentSchema, LogRequestSchema, UndoSchema, issuesText } from '../wire/options';
 import { passThrough, type Refusal } from '../wire/refusal';
@@ -33,13 +33,15 @@ export function onIntent(table: Table, client: IsleClient, body: unknown, replyI
   if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot act.' });
   // An action of exactly the documented shape skips zod (the rules' own exact check, which accepts
   // the same actions, proven equal in the rules tests); anything else is parsed as before.
-  const action = table.deps.config.LOAD_TUNING === 'on' && isExactAction(parsed.data.action)
-    ? { success: true as const, data: parsed.data.action as Action }
-    : ActionSchema.safeParse(parsed.data.action);
+  const exact = table.game.exactAction;
+  const action = table.deps.config.LOAD_TUNING === 'on' && exact?.(parsed.data.action)
+    ? { success: true as const, data: parsed.data.action as unknown }
+    : table.game.definition.actionSchema.safeParse(parsed.data.action);
   if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });
-  const d = m.decision();
-  if (!d || d.seat !== seat) {
-    return fail({ code: 'NOT_YOUR_TURN', message: d ? `It is ${table.slots[d.seat].name}'s decision, not yours.` : 'Nobody has a decision to make.' });
+  const pending = m.pending();
+  if (!pending.some((d) => d.seat === seat)) {
+    const names = pending.map((d) => table.slots[d.seat].name).join(', ');
+    return fail({ code: 'NOT_YOUR_TURN', message: pending.length > 0 ? `It is ${names}'s decision, not yours.` : 'Nobody has a decision to make.' });
   }
   // The ack follows the patch that carries the action's effects (ordering guarantee), and is sent
   // only once the action is stored (at once with the file store; on Redis's reply with Redis).
@@ -108,18 +110,20 @@ export function onLogRequest(table: Table, client: IsleClient, body: unknown, id
 }
 
 /** Apply one action for `seat`; null on success, else the rules' error (nothing changed). */
-export function apply(table: Table, seat: number, action: Action, by: 'human' | 'bot' | 'timeout', beforePatch?: () => void): RuleError | null {
+export function apply(table: Table, seat: number, action: unknown, by: 'human' | 'bot' | 'timeout', beforePatch?: () => void): RuleError | null {
   if (!table.match) return { code: 'NOT_STARTED', message: 'The game has not started yet.' };
   // Stored first: an action the store cannot take is not applied (the state never runs ahead of the log).
-  const r = table.match.apply(seat, action, by, table.state.decisionDeadline);
+  const deadline = table.state.decisionDeadline;
+  const r = table.match.apply(seat, action, by, deadline);
   if (!r.ok) return r.error;
   if (by !== 'human') table.deps.metrics?.botMoves.inc({ by });
   for (const line of r.lines) showLog(table, line);
   table.syncUndoable();
-  table.rlog.info({ event: 'action', seat, action: action.type, by }, 'action applied');
+  table.rlog.info({ event: 'action', seat, action: table.game.actionName(action), by }, 'action applied');
   table.refreshMirror();
   if (r.over) endGame(table);
-  else scheduleNext(table);
+  // A seat done with its part of a group decision: the others keep the group's deadline.
+  else scheduleNext(table, r.groupWaits ? deadline : undefined);
   beforePatch?.();
   table.broadcastPatch();
   return null;

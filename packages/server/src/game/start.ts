@@ -3,9 +3,7 @@
  * seats and the start stored, the match begun with a fresh seed whose hash is published.
  */
 import { randomBytes } from 'crypto';
-import type { GameOptions } from '@isle-of-trains/rules';
 import { StartSchema } from '../wire/options';
-import { GameSchema } from '../wire/schema';
 import { hashToken, now } from '../persistence/store/types';
 import { storeUnavailable } from '../persistence/store/journal';
 import type { IsleClient, Table } from '../table/table';
@@ -55,11 +53,7 @@ export function onStart(table: Table, client: IsleClient, body: unknown, id: str
 
 export function startGame(table: Table): void {
   const names = table.slots.map((sl, i) => sl.name || `Player ${i + 1}`);
-  const options: GameOptions = { players: table.opts.seats, seed: randomBytes(32).toString('hex'), names };
-  if (table.opts.seats === 1) {
-    options.mode = table.opts.mode ?? 'challenge';
-    if (table.opts.scenario !== undefined) options.scenario = table.opts.scenario;
-  }
+  const options = table.game.setupOptions(table.opts, randomBytes(32).toString('hex'), names);
   table.autoDispose = false; // bots finish the game even when every human is away
   closeLobby(table);
 
@@ -72,14 +66,15 @@ export function startGame(table: Table): void {
   }, 'keep'));
   table.rated = table.wouldBeRated();
   s.rated = table.rated;
-  table.match = Match.begin(options, { journal: table.journal, lines: table.lines, now });
+  table.match = Match.begin(table.game, options, { journal: table.journal, lines: table.lines, now });
   s.seedHash = table.match.seedHash;
   s.phase = 'playing';
-  s.game = new GameSchema();
+  s.game = table.game.newGamePart();
   table.refreshMirror();
   for (const client of table.clients) {
     const seat = table.ownedSeat(client);
-    if (seat >= 0) client.view!.add(s.game.players[seat]);
+    const own = seat >= 0 ? table.game.seatView(s, seat) : undefined;
+    if (own) client.view!.add(own);
   }
   addLog(table, -1, 'start', `The game starts. Seed hash ${s.seedHash.slice(0, 16)}…`);
   table.rlog.info({ event: 'start', seats: table.opts.seats, seedHash: s.seedHash }, 'game started');

@@ -18,11 +18,12 @@
  *  - stashRestore()/takeRestore(): the restore record goes to the room through a one-time random
  *    key in its create options, so no client can make a room "restore" data of its choosing.
  */
-import type { Action, GameOptions } from '@isle-of-trains/rules';
+import type { GameId } from '@isle-of-trains/engine-core';
 import type { Logger } from '../ops/logger';
 import type { Replay } from './replays';
 import { hashToken, isClosing, now, type ActionEntry, type CreateEntry, type GameStore, type LogEntry, type SeatEntry, type StartEntry, type UndoEntry } from './store/types';
 import { Match } from '../game/match';
+import { serverGame } from '../games/registry';
 import { createStash } from './create-stash';
 
 export interface RestoredGame {
@@ -35,7 +36,7 @@ export interface RestoredGame {
   /** One entry per seat, by index (the last `seat` entry of each index wins). */
   seats: SeatEntry[];
   /** Which game the log is of (its start names it; older logs are Isle of Trains). */
-  game: 'isle' | 'ttr';
+  game: GameId;
   /** The stored seed's hash, as published at the start. */
   seedHash: string;
   /**
@@ -71,14 +72,15 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: Match)
   if (!start) return { kind: 'lobby' };
   if (!create) throw new RestoreError(`${roomId}: log has a start but no create entry`);
   const game = start.game ?? 'isle';
-  if (game !== 'isle') throw new RestoreError(`${roomId}: a log of the game "${String(game)}", which this server cannot replay`);
+  const adapter = serverGame(game);
+  if (!adapter) throw new RestoreError(`${roomId}: a log of the game "${String(game)}", which this server cannot replay`);
   let play: Match;
   if (replayed) {
     // already replayed through the rules (salvageLog): not twice
     play = replayed;
   } else {
     try {
-      play = new Match(start.options as GameOptions, start.at);
+      play = new Match(adapter, start.options, start.at);
     } catch (e) {
       throw new RestoreError(`${roomId}: stored game options rejected: ${(e as Error).message}`);
     }
@@ -99,10 +101,10 @@ export function replayLog(roomId: string, entries: LogEntry[], replayed?: Match)
 }
 
 /** The actions in force in a log: each `undo` record takes back the last action before it. */
-export function storedActions(entries: readonly LogEntry[]): { seat: number; action: Action }[] {
-  const out: { seat: number; action: Action }[] = [];
+export function storedActions(entries: readonly LogEntry[]): { seat: number; action: unknown }[] {
+  const out: { seat: number; action: unknown }[] = [];
   for (const e of entries) {
-    if (e.t === 'action') out.push({ seat: e.seat, action: e.action as Action });
+    if (e.t === 'action') out.push({ seat: e.seat, action: e.action });
     else if (e.t === 'undo') out.pop();
   }
   return out;
@@ -163,8 +165,10 @@ export function salvageLog(lines: readonly string[]): Salvage {
       // After the start only a seat's "left for good" note (rated games) may come.
       if (play && !(e.t === 'seat' && (e as { left?: unknown }).left === true)) { problem = `line ${k + 1}: ${e.t} after the start`; break; }
       if (e.t === 'start') {
+        const adapter = serverGame(e.game);
+        if (!adapter) { problem = `line ${k + 1}: a game this server does not host (${String(e.game)})`; break; }
         try {
-          play = new Match(e.options as GameOptions, e.at);
+          play = new Match(adapter, e.options, e.at);
         } catch (err) {
           problem = `line ${k + 1}: game options rejected (${(err as Error).message})`;
           break;
@@ -197,9 +201,9 @@ export function replayFromLog(roomId: string, entries: LogEntry[]): Replay | nul
   const actions = storedActions(entries);
   return {
     roomId,
-    options: start.options as GameOptions,
+    options: start.options as Replay['options'],
     seedHash: start.seedHash,
-    actions,
+    actions: actions as Replay['actions'],
     finalScores: end.finalScores as Replay['finalScores'],
     startedAt: start.at,
     endedAt: end.at,

@@ -6,7 +6,6 @@
 import { RoomJournal } from './store/journal';
 import { StoreHealth } from './store/health';
 import type { RestoredGame } from './restore';
-import { GameSchema } from '../wire/schema';
 import type { Table } from '../table/table';
 import { addLog, showLog } from '../table/log-window';
 import { syncSeats } from '../table/listing';
@@ -51,7 +50,7 @@ export function restore(table: Table, r: RestoredGame): void {
   const s = table.state;
   s.seedHash = r.seedHash;
   s.phase = 'playing';
-  s.game = new GameSchema();
+  s.game = table.game.newGamePart();
   table.refreshMirror();
   // The state's window gets the newest lines.
   for (const line of table.lines.tail(table.deps.config.LOG_ENTRIES - 1)) showLog(table, line);

@@ -6,7 +6,6 @@
 import { createHash } from 'crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
 import type { GameId, GameSeat, GameSummary, RatingGroup, RatingRow } from '@isle-of-trains/client/protocol';
 import type { Replay } from '../persistence/replays';
 import { displayRating, NEW_SKILL, rateGame, ratingGroup, type Skill } from './ratings';
@@ -92,10 +91,10 @@ export class Archive {
     return {
       roomId: row.id,
       // Stored from the room's own replay record (FinishedGame), so the columns hold exactly these shapes.
-      options: { ...(row.options as Omit<GameOptions, 'seed'>), seed: row.seed },
+      options: { ...(row.options as Omit<Replay['options'], 'seed'>), seed: row.seed },
       seedHash: createHash('sha256').update(row.seed).digest('hex'),
       actions: row.actions as Replay['actions'],
-      finalScores: row.result as ScoreBreakdown,
+      finalScores: row.result as Replay['finalScores'],
       startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
       endedAt: new Date(row.finished_at).toISOString(),
     };

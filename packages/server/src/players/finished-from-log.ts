@@ -4,7 +4,6 @@
  * than from a room's memory: a game whose process died right after its end is archived from the same
  * lines as one archived at once, and the two cannot differ.
  */
-import { scoreBreakdown, type ScoreBreakdown } from '@isle-of-trains/rules';
 import { replayLog } from '../persistence/restore';
 import type { LogEntry, SeatEntry } from '../persistence/store/types';
 import { isRatedTable, type FinishedGame } from './archive';
@@ -40,8 +39,8 @@ export function finishedGameFromLog(roomId: string, entries: readonly LogEntry[]
   if (!m.over) throw new NotArchivable(`${roomId}: the log's end comes before the game is over`);
   const seats = g.seats.map(seatIdentity);
   // The final scores come from the replayed state, not from the end entry, so they match the actions exactly.
-  const scores: ScoreBreakdown = scoreBreakdown(m.state);
-  const { seed, ...options } = m.options;
+  const scores = m.score();
+  const { seed, ...options } = m.options as { seed: string; players: number };
   // Private or not, and the share key, come from the log's create entry (the create options).
   const access = accessFromLog(entries);
   return {

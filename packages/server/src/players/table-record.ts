@@ -5,7 +5,7 @@
  * passed, a bot finished for them) is placed last, whatever the bot scored; when every player left for
  * good, the game is archived unrated.
  */
-import type { ScoreBreakdown } from '@isle-of-trains/rules';
+import type { GameScore } from '@isle-of-trains/engine-core';
 import type { ArchivedSeat, FinishedGame } from './archive';
 
 export interface SeatIdentity {
@@ -17,7 +17,8 @@ export interface SeatIdentity {
   leftForGood: boolean;
 }
 
-export function places(scores: ScoreBreakdown, leavers: boolean[]): number[] {
+/** `scores`: any game's score in the common shape (engine-core's gameScore), seats in order. */
+export function places(scores: Pick<GameScore, 'players' | 'winners'>, leavers: boolean[]): number[] {
   const n = scores.players.length;
   const order = scores.players.map((p, seat) => ({ seat, total: p.total, winner: scores.winners.includes(seat), left: leavers[seat] === true }));
   // Winners first, then by score; leavers after everyone who stayed.
@@ -40,7 +41,8 @@ export function finishedGameRecord(g: {
   options: FinishedGame['options'];
   seed: string;
   actions: unknown[];
-  scores: ScoreBreakdown;
+  /** The final score in the common shape; its `detail` (the game's own breakdown) is what the archive keeps. */
+  scores: GameScore;
   seats: SeatIdentity[];
   rated: boolean;
 }): FinishedGame {
@@ -52,5 +54,5 @@ export function finishedGameRecord(g: {
   const seats: ArchivedSeat[] = g.seats.map((s, seat) => ({
     seat, playerId: s.playerId, name: s.name, botLevel: s.botLevel, score: g.scores.players[seat].total, place: p[seat],
   }));
-  return { id: g.id, game: g.game ?? 'isle', startedAt: g.startedAt, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores, seats, rated };
+  return { id: g.id, game: g.game ?? 'isle', startedAt: g.startedAt, finishedAt: g.finishedAt, options: g.options, seed: g.seed, actions: g.actions, result: g.scores.detail, seats, rated };
 }

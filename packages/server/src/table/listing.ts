@@ -39,7 +39,7 @@ export function syncSpectators(table: Table, leaving?: IsleClient): void {
 export async function updateMetadata(table: Table): Promise<void> {
   const creatorSlot = table.slots.find((sl) => sl.sessionId !== null && sl.sessionId === table.creator);
   const meta: RoomMetadata = {
-    game: 'isle',
+    game: table.game.definition.id,
     seats: table.opts.seats,
     freeSeats: table.state.phase === 'lobby' ? table.slots.filter((sl) => sl.kind === 'empty').length : 0,
     humans: table.slots.filter((sl) => sl.kind === 'human').length,

@@ -101,8 +101,8 @@ export function join(table: Table, client: IsleClient, options: unknown): void {
   if (seat >= 0) {
     const slot = table.slots[seat];
     client.send('seat', { seat, token: slot.token, roomId: table.roomId, ...table.shareKeyField() });
-    const player = table.state.game?.players[seat];
-    if (player) client.view.add(player);
+    const own = table.state.game ? table.game.seatView(table.state, seat) : undefined;
+    if (own) client.view.add(own);
     addLog(table, seat, 'join', `${slot.name} joined.`);
   } else {
     client.send('seat', { seat: -1, token: '', roomId: table.roomId });
@@ -160,8 +160,8 @@ export function reconnect(table: Table, client: IsleClient): void {
     slot.reconnection = null;
     // A player who dropped in the lobby was not among table.clients when the game started, so the
     // view Colyseus carried over to this connection does not hold their hand yet.
-    const player = table.state.game?.players[seat];
-    if (player && client.view && !client.view.has(player)) client.view.add(player);
+    const own = table.state.game ? table.game.seatView(table.state, seat) : undefined;
+    if (own && client.view && !client.view.has(own)) client.view.add(own);
     addLog(table, seat, 'reconnect', `${slot.name} is back.`);
     syncSeats(table);
     scheduleNext(table);

@@ -5,15 +5,13 @@
  * lifecycle hooks and messages to those modules; the Table forwards the few room calls they need.
  */
 import type { Client, Deferred } from '@colyseus/core';
-import { playerView, soloStatus, type GameEvent } from '@isle-of-trains/rules';
 import type { RoomMetadata } from '@isle-of-trains/client/protocol';
 import type { IsleRoom, RoomDeps } from '../room';
 import type { Logger } from '../ops/logger';
-import type { BotPlayer } from '../bots/bots';
 import type { CreateOptions } from '../wire/options';
 import type { Refusal } from '../wire/refusal';
-import type { IsleState } from '../wire/schema';
-import { mirrorGame, privatePart } from '../wire/mirror';
+import type { TableState } from '../wire/table-state';
+import type { AnyServerGame, GameBot } from '../game/server-game';
 import { LogLines } from '../game/log-lines';
 import type { Match } from '../game/match';
 import type { RoomJournal } from '../persistence/store/journal';
@@ -66,7 +64,7 @@ export interface JoinAuth {
 export type IsleClient = Client<{ userData: UserData; auth: JoinAuth | undefined }>;
 
 /** The history before a game starts (never written to). */
-export const NO_EVENTS: GameEvent[] = [];
+export const NO_EVENTS: unknown[] = [];
 
 export class Table {
   opts!: CreateOptions;
@@ -81,14 +79,16 @@ export class Table {
    * The whole table's log (src/game/log-lines.ts): notices from the lobby on, then the match writes its
    * events' lines into it. The state's `log` shows only its newest LOG_ENTRIES lines (src/table/log-window.ts).
    */
-  lines = new LogLines(() => this.match?.events ?? NO_EVENTS);
-  /** The bot's or the turn timer's next move (src/game/turns.ts). */
+  lines = new LogLines(() => this.match?.events ?? NO_EVENTS, (e) => this.game.eventLine(e));
+  /** The next bot move (src/game/turns.ts): one pending bot seat at a time. */
   timer: NodeJS.Timeout | null = null;
+  /** The turn timer of the pending human seats (one deadline for a group deciding at once). */
+  deadlineTimer: NodeJS.Timeout | null = null;
   /** Bot moves in a row made while no human player was connected (see MAX_UNATTENDED_MOVES). */
   unattended = 0;
   /** Why the game was stopped unfinished (unattended, or an internal error); nothing more is played here. */
   stopped: string | null = null;
-  bot!: BotPlayer;
+  bot!: GameBot;
   rlog!: Logger;
   /** Every store write goes through here (src/persistence/store/journal.ts): nothing is acknowledged before it is stored. */
   journal: RoomJournal | null = null;
@@ -105,10 +105,11 @@ export class Table {
   /** Closes the lobby when nobody has joined it for LOBBY_IDLE_SECONDS (src/table/lobby.ts). */
   lobbyTimer: LobbyTimer | null = null;
 
-  constructor(readonly room: IsleRoom, readonly deps: RoomDeps) {}
+  /** `game`: the game this table plays (its rules, state schema, mirror, bots: src/game/server-game.ts). */
+  constructor(readonly room: IsleRoom, readonly deps: RoomDeps, readonly game: AnyServerGame) {}
 
   // ---- the room calls the modules need
-  get state(): IsleState { return this.room.state; }
+  get state(): TableState { return this.room.state; }
   get clients(): IsleRoom['clients'] { return this.room.clients; }
   get roomId(): string { return this.room.roomId; }
   get presence(): IsleRoom['presence'] { return this.room.presence; }
@@ -134,26 +135,24 @@ export class Table {
     return this.shareKey ? { shareKey: this.shareKey } : {};
   }
 
-  /** The schema mirror of the match (src/wire/mirror.ts): hands only in their owner's view. */
+  /** The schema mirror of the match (the game's adapter): hidden parts only in their owner's view. */
   refreshMirror(): void {
-    const game = this.match?.state;
-    const g = this.state.game;
-    if (!game || !g) return;
-    mirrorGame(g, playerView(game, 'spectator'), game.players.map((_, seat) => privatePart(game, seat)));
-    const solo = soloStatus(game);
-    const soloJson = solo ? JSON.stringify(solo) : '';
-    if (this.state.soloJson !== soloJson) this.state.soloJson = soloJson;
+    if (!this.match || !this.state.game) return;
+    this.game.mirror(this.state, this.match);
   }
 
-  /** `undoable` in the room state: how many steps the seat to move could take back now. */
+  /**
+   * `undoable` in the room state: how many steps can be taken back now, by the one seat that made them
+   * (at most one seat has any at a time: src/game/undo.ts).
+   */
   syncUndoable(): void {
-    const n = this.match?.undoable() ?? 0;
+    const n = this.match?.undoHolder()?.steps ?? 0;
     if (this.state.undoable !== n) this.state.undoable = n;
   }
 
   /** Whether the table as seated now would be rated. */
   wouldBeRated(): boolean {
-    return isRatedTable(this.slots.map((sl) => ({ playerId: sl.kind === 'human' ? sl.playerId ?? null : null, botLevel: sl.kind === 'bot' ? this.opts.botLevel : null, hasAccount: sl.account === true })));
+    return isRatedTable(this.slots.map((sl) => ({ playerId: sl.kind === 'human' ? sl.playerId ?? null : null, botLevel: sl.kind === 'bot' ? this.opts.botLevel : null, hasAccount: sl.account === true })), this.game.definition.id);
   }
 
   /** Send a typed refusal, and log it as bad input (limited per connection). */

@@ -9,22 +9,9 @@
  * holds the deck order, the bag contents or (before the end) the seed.
  */
 import { schema, t, type SchemaType } from '@colyseus/schema';
+import { tableStateClass } from './table-state';
 
-export const SeatInfo = schema({
-  index: t.number().default(0),
-  name: t.string().default(''),
-  /** 'empty' | 'human' | 'bot' */
-  kind: t.string().default('empty'),
-  connected: t.boolean().default(false),
-  /** A bot plays for an absent human (reconnection window over); the human can still come back. */
-  botPlaying: t.boolean().default(false),
-  isCreator: t.boolean().default(false),
-  /** The seated player's public id in the players' database ('' for a bot or a player without identity): their page and rating. */
-  playerId: t.string().default(''),
-  /** The seated player has signed in to an account (only accounts' games are rated). */
-  account: t.boolean().default(false),
-}, 'SeatInfo');
-export type SeatInfo = SchemaType<typeof SeatInfo>;
+export { SeatInfo } from './seat-info';
 
 export const TurnSchema = schema({
   seat: t.number().default(0),
@@ -90,34 +77,9 @@ export const GameSchema = schema({
 }, 'GameSchema');
 export type GameSchema = SchemaType<typeof GameSchema>;
 
-export const IsleState = schema({
-  /** 'lobby' | 'playing' | 'ended' */
-  phase: t.string().default('lobby'),
-  code: t.string().default(''),
-  seatsTotal: t.number().default(1),
-  /** 'multiplayer' | 'challenge' | 'scenario' */
-  mode: t.string().default('multiplayer'),
-  scenario: t.number().default(0),
-  isPrivate: t.boolean().default(false),
-  /** Seconds per decision; 0 = off. */
-  turnTimeLimit: t.number().default(0),
-  /** Epoch milliseconds when the current decision times out; 0 = no deadline. */
-  decisionDeadline: t.number().default(0),
-  /** 'random' | 'greedy' | 'strong' */
-  botLevel: t.string().default('greedy'),
-  seats: t.array(SeatInfo),
-  /** Whether the game counts for ratings: in the lobby, whether it would if it started now; from the start on, fixed. */
-  rated: t.boolean().default(false),
-  seedHash: t.string().default(''),
-  seed: t.string().default(''),
-  game: t.ref(GameSchema).optional(),
-  /** The newest log lines, each the JSON array [n, seat, type, text]. */
-  logJson: t.array('string'),
-  scoresJson: t.string().default(''),
-  soloJson: t.string().default(''),
-  /** Display names of the spectators connected now, in the order they came ('Spectator' when they gave none). */
-  spectators: t.array('string'),
-  /** Steps the seat to move could take back now with an `undo` message (0 = none). */
-  undoable: t.number().default(0),
-}, 'IsleState');
+/**
+ * Isle of Trains' room state: the table's common fields (src/wire/table-state.ts) around this game's
+ * `game` part, in the field order and under the class name the wire has always had.
+ */
+export const IsleState = tableStateClass(GameSchema, 'IsleState');
 export type IsleState = SchemaType<typeof IsleState>;

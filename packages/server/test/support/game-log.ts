@@ -1,6 +1,7 @@
 /** A short real game log for store and restore tests: create, seats, start, `n` legal actions. */
 import { applyAction, createGame, currentDecision, legalActions, scoreBreakdown, type ScoreBreakdown } from '@isle-of-trains/rules';
 import { Match } from '../../src/game/match';
+import { isleServerGame } from '../../src/games/isle';
 import { hashToken, type LogEntry, type SeatEntry } from '../../src/persistence/store';
 
 export const AT = '2026-01-01T00:00:00.000Z';
@@ -51,7 +52,7 @@ export function finishedGameLog(seed: string, seats: Partial<SeatEntry>[], undos
     ...seats.map((s, seat): LogEntry => ({ t: 'seat', at: AT, seat, kind: 'human', ...s, name: names[seat] })),
     { t: 'start', at: AT, options, seedHash: 'x' },
   ];
-  const play = new Match(options, AT);
+  const play = new Match(isleServerGame, options, AT);
   let x = [...seed].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
   const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
   let undone = 0;

@@ -15,7 +15,7 @@ export function recordServerViews(): ViewHistory {
   const originalRefresh = proto.refreshMirror;
   proto.refreshMirror = function (this: Table) {
     originalRefresh.call(this);
-    const game = this.match?.state;
+    const game = this.match?.state as GameState | undefined;
     if (!game) return;
     let h = history.get(this.roomId);
     if (!h) history.set(this.roomId, h = []);
