@@ -20,7 +20,7 @@ import { CLOSE_CODES, type ChatLine, type ReplayJSON, type RoomListing } from '@
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots/bots';
 import { bindRoom, type TableRoom, type RoomMetadata } from './room';
 import { SERVER_GAMES, serverGame } from './games/registry';
-import type { AnyServerGame } from './game/server-game';
+import type { AnyServerGame, ServerGames } from './game/server-game';
 import { createStore, FileStore, nodeIdOf, storeKind, StoreHealth, type GameStore } from './persistence/store';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock';
 import { RedisLinks, redisWhere } from './ops/redis-links';
@@ -71,9 +71,6 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, 
 }
 import { TokenBucket } from './admission/frame-gate';
 
-/** The games this server hosts (one room type each) and their room names. */
-const GAMES: AnyServerGame[] = Object.values(SERVER_GAMES).filter((g): g is AnyServerGame => g !== undefined);
-const ROOM_NAMES: string[] = GAMES.map((g) => g.roomName);
 
 /** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
 class BucketsByKey {
@@ -101,6 +98,8 @@ export interface CreateServerOptions extends Partial<Config> {
   store?: GameStore;
   /** With more than RESTORE_EAGER_MAX open games, restore the rest in the background (default true; tests turn it off). */
   restoreInBackground?: boolean;
+  /** The games hosted, one room type each (default: every game of src/games/registry.ts). */
+  games?: ServerGames;
 }
 
 export interface IsleServer {
@@ -132,7 +131,10 @@ export interface IsleServer {
 }
 
 export function createServer(options: CreateServerOptions = {}): IsleServer {
-  const { logger: givenLogger, bots: givenBots, env, store: givenStore, restoreInBackground = true, ...overrides } = options;
+  const { logger: givenLogger, bots: givenBots, env, store: givenStore, restoreInBackground = true, games = SERVER_GAMES, ...overrides } = options;
+  // The games this server hosts (one room type each) and their room names.
+  const GAMES: AnyServerGame[] = Object.values(games).filter((g): g is AnyServerGame => g !== undefined);
+  const ROOM_NAMES: string[] = GAMES.map((g) => g.roomName);
   const config = loadConfig(env ?? process.env, overrides);
   const logger = givenLogger ?? createLogger(config.LOG_LEVEL, undefined, nodeIdOf(config));
   const liveRooms = new Set<RoomLike>();
@@ -332,7 +334,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       lazy = new LazyRestore(ids, {
         store, logger,
         // restore only ever hands over games whose adapter it found (src/persistence/restore.ts)
-        create: (game) => matchMaker.handleCreateRoom(serverGame(game.game)!.roomName, restoreOptions(game)),
+        create: (game) => matchMaker.handleCreateRoom(serverGame(game.game, games)!.roomName, restoreOptions(game)),
         finished: (roomId) => outbox?.owe(roomId),
         onRestored: (r) => {
           metrics.restored.inc(r.restored.length - counted.restored);
