@@ -6,9 +6,7 @@
  *
  * Only one server per process: Colyseus' matchMaker is a module singleton.
  */
-import * as fs from 'fs';
 import type { AddressInfo } from 'net';
-import expressStaticGzip from 'express-static-gzip';
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { spreadKeepAlive } from './colyseus-patches/keepalive';
@@ -16,31 +14,28 @@ import { endOversizeFast } from './colyseus-patches/oversize';
 import { loadConfig, type Config } from './ops/config';
 import { createLogger, type Logger } from './ops/logger';
 import { ReplayStore } from './persistence/replays';
-import { CLOSE_CODES, type ChatLine, type ReplayJSON, type RoomListing } from '@isle-of-trains/client/protocol';
+import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 import { botPoolCounts, defaultBotFactory, type BotFactory } from './bots/bots';
-import { bindRoom, type TableRoom, type RoomMetadata } from './room';
+import { bindRoom, type TableRoom } from './room';
 import { SERVER_GAMES, serverGame } from './games/registry';
 import type { AnyServerGame, ServerGames } from './game/server-game';
 import { createStore, FileStore, nodeIdOf, storeKind, StoreHealth, type GameStore } from './persistence/store';
 import { lockDataDir, type DataDirLock } from './ops/data-dir-lock';
 import { RedisLinks, redisWhere } from './ops/redis-links';
 import { Metrics, type RoomLike } from './ops/metrics';
-import { restoreOptions, replayFromLog, type RestoreReport } from './persistence/restore';
+import { restoreOptions, type RestoreReport } from './persistence/restore';
 import { interceptJoins, LazyRestore } from './persistence/lazy-restore';
 import { scaleOutOptions } from './ops/scale';
 import { Redis } from 'ioredis';
-import { OPEN_WAIT_MS, PlayersService } from './players/service';
+import { PlayersService } from './players/service';
 import { ArchiveOutbox } from './players/archive-outbox';
 import { DEFAULT_PLAYER_LIMITS, PlayerLimits } from './players/limits';
-import { playerRoutes } from './players/routes';
 import { SlowedAddresses } from './admission/frame-gate';
 import { guardMatchmaking } from './admission/matchmake-guard';
 import { jsonErrors, refuseUndecodablePaths } from './http/errors';
-import { findCode } from './admission/join-codes';
+import { httpRoutes } from './http/routes';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './admission/address-quotas';
 import { parseMatchmakeBodies } from './admission/matchmake-body';
-import { accessFromLog, PUBLIC_GAME, type GameAccess } from './players/private-games';
-import { replayAllowed } from './http/replay-access';
 import { LobbyCeiling } from './admission/lobby-ceiling';
 import type { IncomingMessage } from 'http';
 import type { WebSocket } from 'ws';
@@ -68,23 +63,6 @@ function limitConnections(transport: WebSocketTransport, quotas: AddressQuotas, 
     endOversizeFast(ws, logger, () => slowed.add(address));
     return joined;
   });
-}
-import { TokenBucket } from './admission/frame-gate';
-
-
-/** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
-class BucketsByKey {
-  private readonly buckets = new Map<string, TokenBucket>();
-  constructor(private readonly rate: number, private readonly burst: number, private readonly max = 10_000) {}
-  take(key: string): boolean {
-    let b = this.buckets.get(key);
-    if (!b) {
-      if (this.buckets.size >= this.max) this.buckets.delete(this.buckets.keys().next().value as string);
-      b = new TokenBucket(this.rate, this.burst);
-      this.buckets.set(key, b);
-    }
-    return b.take();
-  }
 }
 
 export interface CreateServerOptions extends Partial<Config> {
@@ -175,7 +153,6 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory(config);
-  const codeLookups = new BucketsByKey(2, 10);
   let port = 0;
   let listening = false;
   let closing = false;
@@ -194,102 +171,12 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     express: (app) => {
       app.disable('x-powered-by');
       refuseUndecodablePaths(app);
-      app.get('/healthz', (_req, res) => { res.json({ ok: true }); });
-      app.get('/readyz', (_req, res) => {
-        const store = health.ok;
-        const redisUp = redis ? redis.ok : undefined;
-        if (listening && !closing && store && redisUp !== false) res.json({ ready: true });
-        else res.status(503).json({ ready: false, store, redis: redisUp, draining: closing });
+      httpRoutes(app, {
+        config, logger, metrics, store, replays, players, playerLimits, roomNames: ROOM_NAMES,
+        storeOk: () => health.ok, redisOk: redis ? () => redis.ok : undefined,
+        ready: () => listening && !closing, draining: () => closing,
+        trusted: () => quotas.trusted, restoring: (id) => lazy?.has(id) ?? false,
       });
-      app.get('/metrics', async (_req, res) => {
-        res.set('Content-Type', metrics.contentType).send(await metrics.text());
-      });
-      // A web client served from another site (CLIENT_ORIGINS) may make the players' state-changing requests.
-      // (Colyseus answers CORS for every route, reflecting the origin; the origin check is what keeps others out.)
-      const clientOrigins = config.CLIENT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
-      app.get('/api/rooms', async (_req, res) => {
-        const rooms = (await Promise.all(ROOM_NAMES.map((name) => matchMaker.query({ name, private: false })))).flat();
-        const out: RoomListing[] = rooms.map((r) => {
-          const { code: _code, ...metadata } = (r.metadata ?? {}) as RoomMetadata;
-          // Seats plus the spectator gallery (Colyseus' own maxClients is unbounded, see room.ts).
-          return { roomId: r.roomId, clients: r.clients, maxClients: (metadata.seats ?? 0) + config.MAX_SPECTATORS, metadata };
-        });
-        res.json(out);
-      });
-      app.get('/api/rooms/by-code/:code', async (req, res) => {
-        // Guessing codes is the way into a private room: each client address gets a few lookups a second
-        // (X-Forwarded-For from TRUSTED_PROXIES, as for the quotas: behind the front every peer is the proxy).
-        if (!codeLookups.take(clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted))) {
-          res.status(429).json({ code: 'RATE_LIMITED', error: 'Too many code lookups; wait a moment.', message: 'Too many code lookups; wait a moment.' });
-          return;
-        }
-        const roomId = await findCode(matchMaker.presence, String(req.params.code));
-        if (roomId) res.json({ roomId });
-        else res.status(404).json({ code: 'NOT_FOUND', error: 'No open room has that code.', message: 'No open room has that code.' });
-      });
-      if (players) {
-        app.use('/api', playerRoutes({
-          // A request waits a moment at most for a database still opening (PLAYERS_UNAVAILABLE after that).
-          services: () => players.get(OPEN_WAIT_MS),
-          limits: playerLimits,
-          readCacheMs: config.PLAYERS_READ_CACHE_MS,
-          readsPerSecond: config.PLAYERS_READS_PER_SECOND,
-          logger,
-          health: players.health,
-          // X-Forwarded-For only from TRUSTED_PROXIES, as for the matchmaking quotas.
-          address: (req) => clientAddress(req.socket.remoteAddress, req.get('x-forwarded-for'), quotas.trusted),
-          allowedOrigins: clientOrigins,
-        }));
-      }
-      app.get('/api/games/:id/replay', async (req, res) => {
-        const id = String(req.params.id);
-        const valid = /^[A-Za-z0-9_-]{1,64}$/.test(id);
-        // The chat kept with the game, when the players' database has it (an empty list otherwise).
-        const chatOf = async (): Promise<ChatLine[]> => {
-          const kept = players && valid ? await players.get().then((p) => p.chat.of(id)).catch(() => []) : [];
-          // The protocol's chat line, as the room sent it live (not the database row: no row id, no player id).
-          return kept.map((l) => ({ seat: l.seat, name: l.name, text: l.text, at: l.at.toISOString() }));
-        };
-        // A private table's replay only for its players and whoever has its share key (src/players/private-games.ts);
-        // anyone else gets the 404 of a game that does not exist.
-        const allowed = (access: GameAccess) => replayAllowed(access, req.query.key, req.get('authorization'), players);
-        const notFound = () => res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
-        const stored = valid ? await store.read(id).catch(() => null) : null;
-        const memory = replays.get(id);
-        const replay = memory ?? (stored ? replayFromLog(id, stored) : null);
-        if (replay) {
-          if (!await allowed(memory ? replays.access(id) ?? PUBLIC_GAME : accessFromLog(stored!))) return void notFound();
-          res.json({ ...replay, chat: await chatOf() } satisfies ReplayJSON);
-          return;
-        }
-        // The live store forgets finished games after FINISHED_RETENTION_HOURS; the archive keeps them, in the same shape.
-        const archived = players && valid ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
-        if (archived) {
-          const access = await players!.get().then((p) => p.archive.access(id)).catch(() => null);
-          if (!access || !await allowed(access)) return void notFound();
-          res.json({ ...archived, chat: await chatOf() } satisfies ReplayJSON);
-          return;
-        }
-        const live = matchMaker.getLocalRoomById(id) ?? lazy?.has(id);
-        if (live) res.status(409).json({ code: 'NOT_ENDED', error: 'The game has not ended yet.', message: 'The game has not ended yet.' });
-        else res.status(404).json({ code: 'NOT_FOUND', error: 'No ended game with that id.', message: 'No ended game with that id.' });
-      });
-      if (fs.existsSync(config.CLIENT_DIST)) {
-        // Source maps stay on the server's disk, not on the public site.
-        app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()));
-        // The build writes .br and .gz beside each asset; hashed names under /assets never change, so they are
-        // cached for a year; index.html is revalidated so a new build is picked up at once.
-        app.use(expressStaticGzip(config.CLIENT_DIST, {
-          enableBrotli: true,
-          orderPreference: ['br', 'gz'],
-          serveStatic: {
-            setHeaders(res, file) {
-              res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-            },
-          },
-        }));
-        logger.info({ dir: config.CLIENT_DIST }, 'serving the web client');
-      }
       // Last: unknown paths and failed handlers answer JSON { code, error }, never an HTML stack page.
       jsonErrors(app, logger, { redis: redis ?? undefined });
     },

@@ -4,7 +4,6 @@
  * token in the ended game, and opens seats nobody came back for after the reservation time.
  */
 import { matchMaker } from '@colyseus/core';
-import { ROOM_NAME } from '@isle-of-trains/client/protocol';
 import { RematchSchema } from '../wire/options';
 import type { Refusal } from '../wire/refusal';
 import { hashToken } from '../persistence/store/types';
@@ -86,7 +85,7 @@ export function onRematch(table: Table, client: IsleClient, body: unknown, reply
       playerId: sl.playerId ?? null, account: sl.account === true,
     })),
   };
-  const asked = matchMaker.handleCreateRoom(ROOM_NAME, rematchOptions(record)).then((r) => r.roomId);
+  const asked = matchMaker.handleCreateRoom(table.game.roomName, rematchOptions(record)).then((r) => r.roomId);
   table.rematchRoom = asked;
   asked.then((roomId) => {
     table.rematchRoomId = roomId;
