@@ -6,13 +6,15 @@
  * is packages/server/test/ttr-wire.test.ts). Also: wire text that is not what it should be is defaulted,
  * never thrown on, and the create options refuse what they do not know.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { fastRng, randomInt } from '@isle-of-trains/engine-core';
 import {
   applyAction, createGame, legalActions, payments, pending, playerView, NORTHERN_EUROPE, type GameState,
 } from '@isle-of-trains/ttr-rules';
 import { TTR_BOT_LEVELS as BOTS_TTR_LEVELS } from '@isle-of-trains/bots';
 import {
-  CreateOptionsSchema, TTR_BOT_LEVELS, TTR_CREATE_OPTION_KEYS, TTR_ROOM_NAME, TtrCreateOptionsSchema,
+  CreateOptionsSchema, TTR_BOT_LEVELS, TTR_RULE_ERROR_CODES, TTR_CREATE_OPTION_KEYS, TTR_ROOM_NAME, TtrCreateOptionsSchema,
   ttrGameFromWire, ttrGameJSONFromView, ttrGameWire, ttrPrivatePart, ttrViewFromGame, ttrViewFromState, type TtrGameWire,
 } from '@isle-of-trains/client/protocol';
 
@@ -175,5 +177,32 @@ describe('the second game\'s create options', () => {
   it('leaves Isle\'s create options as they were', () => {
     expect(CreateOptionsSchema.safeParse({ seats: 5 }).success).toBe(false);
     expect(CreateOptionsSchema.safeParse({ seats: 1 }).success).toBe(true);
+  });
+});
+
+describe('docs/PROTOCOL.md, the second game\'s section', () => {
+  const text = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'PROTOCOL.md'), 'utf8');
+  const section = (heading: string): string => {
+    const start = text.indexOf(`\n${heading}\n`);
+    expect(start).toBeGreaterThan(0);
+    const rest = text.slice(start + heading.length + 2);
+    const end = rest.search(/\n#{2,3} /);
+    return end < 0 ? rest : rest.slice(0, end);
+  };
+
+  it('lists exactly the rules\' refusal codes', () => {
+    const rows = [...section('### `ttr`: refusal codes').matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    expect(rows.sort()).toEqual([...TTR_RULE_ERROR_CODES].sort());
+  });
+
+  it('shows every create option and describes every field of the game part', () => {
+    const create = section('### `ttr`: create');
+    for (const key of TTR_CREATE_OPTION_KEYS) expect(create).toMatch(new RegExp(`^  ${key}:`, 'm'));
+    const fields = section('### `ttr`: the state\'s `game` part');
+    const game = createGame({ players: 2, seed: 'ttr-doc' });
+    const wire = ttrGameWire(ttrGameJSONFromView(playerView(game, 'spectator'), game.players.map((_, s) => ttrPrivatePart(game, s))));
+    const names = [...Object.keys(wire), ...Object.keys(wire.players[0]), ...Object.keys(wire.turn)];
+    // A list field may be written `name[]`.
+    for (const name of names) expect([`\`${name}\``, `\`${name}[]\``].some((x) => fields.includes(x)) ? name : `${name}: not described`).toBe(name);
   });
 });
