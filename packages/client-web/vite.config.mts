@@ -32,6 +32,7 @@ function precompress(): Plugin {
 // The rules, engine-core and client packages are pure TypeScript: bundle them from source, no build step needed.
 const engineCore = fileURLToPath(new URL('../engine-core/src/index.ts', import.meta.url));
 const rules = fileURLToPath(new URL('../rules/src/index.ts', import.meta.url));
+const ttrRules = fileURLToPath(new URL('../ttr-rules/src/index.ts', import.meta.url));
 const client = fileURLToPath(new URL('../client/src/index.ts', import.meta.url));
 // The rules' catalogue check (zod) stays with the server and the tests; the page takes the checked data as is.
 const trustedCatalogue = fileURLToPath(new URL('./src/catalogue-trusted.ts', import.meta.url));
@@ -41,6 +42,7 @@ export default defineConfig({
     alias: [
       // Exactly the package's main entry: its test kit (`/testkit`) has no place in the page.
       { find: /^@isle-of-trains\/engine-core$/, replacement: engineCore },
+      { find: '@isle-of-trains/ttr-rules', replacement: ttrRules },
       { find: '@isle-of-trains/rules', replacement: rules },
       { find: '@isle-of-trains/client', replacement: client },
       { find: /^\.\/catalogue-check$/, replacement: trustedCatalogue },
@@ -50,8 +52,9 @@ export default defineConfig({
   build: {
     outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: 'hidden',
     // The rules, engine-core and client modules only define things: unused ones (the engine, until the replay
-    // viewer loads it; the protocol's zod schemas, which the server checks with) stay out of the main script.
-    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/](rules|engine-core|client)[\\/]src[\\/]/.test(id) } },
+    // viewer loads it; the protocol's zod schemas, which the server checks with; the second game's rules and
+    // map, which only its own pages use) stay out of the main script.
+    rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/](rules|ttr-rules|engine-core|client)[\\/](src|data)[\\/]/.test(id) } },
   },
   plugins: [precompress()],
   server: {

@@ -22,3 +22,4 @@ export { gameJSONFromView, privatePart, type PrivatePart } from './game-json';
 export {
   stateFromWire, gameFromWire, gameWire, logLineWire, logLineFromWire, type IsleStateWire, type GameWire, type PlayerWire,
 } from './wire';
+export * from './ttr/index';

@@ -1,5 +1,5 @@
 /**
- * A fresh project outside the repository installs the packed packages (`npm pack` of engine-core, rules
+ * A fresh project outside the repository installs the packed packages (`npm pack` of engine-core, both games' rules
  * and client, `npm install` from the registry for their dependencies) and runs the README's example,
  * word for word, against a real server (the built one, in its own process) to the end of the game.
  */
@@ -40,20 +40,23 @@ it('installs the packed packages in a fresh project and plays the README example
   await ensureBuilt(); // tsc -b packages/server: engine-core, rules, bots and client too
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isle-client-fresh-'));
 
-  const packed = await run('npm', ['pack', '--silent', '--pack-destination', dir, './packages/engine-core', './packages/rules', './packages/client'], REPO);
+  const packed = await run('npm', ['pack', '--silent', '--pack-destination', dir, './packages/engine-core', './packages/rules', './packages/ttr-rules', './packages/client'], REPO);
   expect(packed.code).toBe(0);
   const tarballs = fs.readdirSync(dir).filter((f) => f.endsWith('.tgz'));
   const core = tarballs.find((f) => f.includes('engine-core'))!;
-  const rules = tarballs.find((f) => f.includes('-rules-'))!;
+  const rules = tarballs.find((f) => f.includes('-rules-') && !f.includes('ttr-rules'))!;
+  const ttrRules = tarballs.find((f) => f.includes('ttr-rules'))!;
   const client = tarballs.find((f) => f.includes('-client-'))!;
-  expect([core, rules, client].every(Boolean)).toBe(true);
+  expect([core, rules, ttrRules, client].every(Boolean)).toBe(true);
 
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
     name: 'fresh-isle-client', private: true, type: 'module',
     // The SDK is the client's peer (the protocol alone needs none); the README says to install it beside.
-    // The rules package depends on engine-core, which is not on the registry: its tarball stands in for it.
+    // The rules packages (the client's protocol holds both games') depend on engine-core, which is not on the
+    // registry: its tarball stands in for it.
     dependencies: {
-      '@isle-of-trains/engine-core': `file:./${core}`, '@isle-of-trains/rules': `file:./${rules}`, '@isle-of-trains/client': `file:./${client}`,
+      '@isle-of-trains/engine-core': `file:./${core}`, '@isle-of-trains/rules': `file:./${rules}`,
+      '@isle-of-trains/ttr-rules': `file:./${ttrRules}`, '@isle-of-trains/client': `file:./${client}`,
       '@colyseus/sdk': '^0.18.4',
     },
   }, null, 2));

@@ -41,10 +41,13 @@ export function bonusCard(id: BonusCardId): BonusCardDef {
   return c;
 }
 
-/** What one seat brings to the bonus cards. `hand` is null where it is hidden (then Call of the wild cannot be measured). */
+/**
+ * What one seat brings to the bonus cards. `hand` is null where it is hidden (then Call of the wild cannot be
+ * measured), `completed` likewise where the seat's tickets are hidden (then the ticket cards cannot).
+ */
 export interface SeatRecord {
   edges: readonly Edge[];
-  completed: readonly TicketData[];
+  completed: readonly TicketData[] | null;
   trainsLeft: number;
   hand: Readonly<Hand> | null;
 }
@@ -60,6 +63,7 @@ export function bonusMeasure(map: GameMap, id: BonusCardId, r: SeatRecord): numb
       if (r.hand === null) return null;
       return r.hand.loco + COLOURS.reduce((n, c) => n + Math.floor(r.hand![c] / 2), 0);
     case 'capital-investment':
+      if (r.completed === null) return null;
       return r.completed.filter(touches((c) => map.capitals.has(c))).length;
     case 'cost-efficiency':
       return r.trainsLeft;
@@ -68,10 +72,12 @@ export function bonusMeasure(map: GameMap, id: BonusCardId, r: SeatRecord): numb
     case 'nordic-express':
       return longestTrail(r.edges);
     case 'local-network':
+      if (r.completed === null) return null;
       return r.completed.filter((t) => t.points <= 5).length;
     case 'international-tycoon':
       return new Set(routes.flatMap((x) => [country(x.from), country(x.to)])).size;
     case 'polar-express':
+      if (r.completed === null) return null;
       return r.completed.filter(touches(arctic)).length;
     case 'snowplow':
       return routes.filter(touches(arctic)).length;

@@ -6,6 +6,7 @@
  */
 import { bonusCard, bonusMeasure, type SeatRecord } from './bonus';
 import { mapOf, ROUTE_POINTS } from './map';
+import type { TicketData } from './map-schema';
 import { components, edgesOf } from './network';
 import type { BonusCardId, Seat, Table } from './types';
 
@@ -46,7 +47,7 @@ export interface ScoreBreakdown {
 
 export function scoreBreakdown(t: Table): ScoreBreakdown {
   const map = mapOf(t.options.map);
-  const records: SeatRecord[] = t.players.map((p) => {
+  const records: (SeatRecord & { completed: readonly TicketData[] })[] = t.players.map((p) => {
     const hand = p.hand;
     const ticketIds = t.kind === 'state' ? (p as { tickets: number[] }).tickets : (p as { tickets?: { id: number }[] }).tickets?.map((x) => x.id);
     if (!hand || !ticketIds) throw new Error('a view can only be scored once the game is over');
