@@ -24,7 +24,7 @@
  * error is logged once per outage.
  */
 import { ErrorCode, ServerError, matchMaker } from '@colyseus/core';
-import { CREATE_OPTION_KEYS, JOIN_OPTION_KEYS } from '@isle-of-trains/client/protocol';
+import { CREATE_OPTION_KEYS, JOIN_OPTION_KEYS, TTR_CREATE_OPTION_KEYS, TTR_ROOM_NAME } from '@isle-of-trains/client/protocol';
 import { PEER_HEADER, clientAddress, type AddressQuotas } from './address-quotas';
 import { isRedisFailure } from '../http/errors';
 import type { Logger } from '../ops/logger';
@@ -60,16 +60,23 @@ export function optionsProblem(options: unknown): string | null {
   return size > MAX_BYTES ? `options over ${MAX_BYTES} bytes` : null;
 }
 
-const ALLOWED_KEYS: Record<string, ReadonlySet<string>> = {
-  create: new Set(CREATE_OPTION_KEYS),
-  join: new Set(JOIN_OPTION_KEYS),
-  joinById: new Set(JOIN_OPTION_KEYS),
-  joinOrCreate: new Set([...CREATE_OPTION_KEYS, ...JOIN_OPTION_KEYS]),
-};
+/** The keys each method takes, for a room type whose create options are `createKeys`. */
+function allowedKeys(createKeys: readonly string[]): Record<string, ReadonlySet<string>> {
+  return {
+    create: new Set(createKeys),
+    join: new Set(JOIN_OPTION_KEYS),
+    joinById: new Set(JOIN_OPTION_KEYS),
+    joinOrCreate: new Set([...createKeys, ...JOIN_OPTION_KEYS]),
+  };
+}
 
-/** The first key of `options` that `method` does not take, as a refusal text, or null. */
-export function unknownOptionProblem(method: string, options: unknown): string | null {
-  const allowed = ALLOWED_KEYS[method];
+/** Each game's create options differ (the second game has a map and no solo modes); Isle's are the default. */
+const ISLE_KEYS = allowedKeys(CREATE_OPTION_KEYS);
+const KEYS_BY_ROOM: Record<string, Record<string, ReadonlySet<string>>> = { [TTR_ROOM_NAME]: allowedKeys(TTR_CREATE_OPTION_KEYS) };
+
+/** The first key of `options` that `method` of room type `room` does not take, as a refusal text, or null. */
+export function unknownOptionProblem(method: string, options: unknown, room?: string): string | null {
+  const allowed = (room !== undefined ? KEYS_BY_ROOM[room] : undefined)?.[method] ?? ISLE_KEYS[method];
   if (!allowed || options === null || typeof options !== 'object') return null;
   const unknown = Object.keys(options).find((k) => !allowed.has(k));
   return unknown === undefined ? null : `unknown option "${unknown}" (${method} takes ${[...allowed].join(', ')})`;
@@ -104,7 +111,7 @@ export function guardMatchmaking(
         ? `NO_SUCH_ROOM: the only room type is "${names[0]}"`
         : `NO_SUCH_ROOM: the room types are ${names.map((n) => `"${n}"`).join(', ')}`);
     }
-    const problem = optionsProblem(clientOptions) ?? unknownOptionProblem(method, clientOptions);
+    const problem = optionsProblem(clientOptions) ?? unknownOptionProblem(method, clientOptions, name);
     if (problem) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${problem}`);
     const q = currentQuotas;
     const headers = (auth as AuthContextLike | undefined)?.headers;

@@ -32,7 +32,8 @@ export type EventOf<D> = D extends { apply(s: never, seat: number, a: unknown): 
  */
 export interface MatchGame<D extends AnyGameDefinition = AnyGameDefinition> {
   readonly definition: D;
-  eventLine(e: EventOf<D>): LineOf;
+  /** How an event reads as a log line; `s` is the match's state (for names and the like, which a game never changes). */
+  eventLine(e: EventOf<D>, s: StateOf<D>): LineOf;
   turnOf?(s: StateOf<D>): unknown;
 }
 
@@ -89,7 +90,7 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
     this.seedHash = createHash('sha256').update((options as { seed: string }).seed).digest('hex');
     this.trail = new UndoTrail<StateOf<D>>({ pending: (s) => def.pending(s), revealsHidden: (b, a) => def.revealsHidden(b, a), turnOf: game.turnOf?.bind(game) });
     this.journal = settings.journal ?? null;
-    this.lines = settings.lines ?? new LogLines(() => this.events, (e) => game.eventLine(e as EventOf<D>));
+    this.lines = settings.lines ?? new LogLines(() => this.events, (e) => game.eventLine(e as EventOf<D>, this.state));
     this.now = settings.now ?? (() => new Date().toISOString());
   }
 

@@ -7,9 +7,11 @@
 import type { GameId } from '@isle-of-trains/engine-core';
 import type { AnyServerGame, ServerGames } from '../game/server-game';
 import { isleServerGame } from './isle';
+import { ttrServerGame } from './ttr';
 
 export const SERVER_GAMES: ServerGames = {
   isle: isleServerGame as unknown as AnyServerGame,
+  ttr: ttrServerGame as unknown as AnyServerGame,
 };
 
 /** The adapter of `id` (Isle for a log that names none), or null when this server does not host that game. */

@@ -79,7 +79,7 @@ export class Table {
    * The whole table's log (src/game/log-lines.ts): notices from the lobby on, then the match writes its
    * events' lines into it. The state's `log` shows only its newest LOG_ENTRIES lines (src/table/log-window.ts).
    */
-  lines = new LogLines(() => this.match?.events ?? NO_EVENTS, (e) => this.game.eventLine(e));
+  lines = new LogLines(() => this.match?.events ?? NO_EVENTS, (e) => this.game.eventLine(e, this.match!.state));
   /** The next bot move (src/game/turns.ts): one pending bot seat at a time. */
   timer: NodeJS.Timeout | null = null;
   /** The turn timer of the pending human seats (one deadline for a group deciding at once). */

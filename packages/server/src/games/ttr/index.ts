@@ -1,0 +1,88 @@
+/**
+ * The second game on the server (Ticket to Ride with the Northern Lights rules, on the project's own map of
+ * Northern Europe): its rules (ttr-rules' definition), its room state (the table's common fields around the
+ * `game` part of src/wire/ttr/schema.ts, owner-only hands, tickets and offers), its create options (2–5
+ * seats, up to 4 bots, the map), its bots (the bots package's second-game bots, on the main thread: they
+ * plan shortest paths, a millisecond or so a decision) and its log lines (log-text.ts).
+ */
+import { randomInt } from 'crypto';
+import { createTtrBot } from '@isle-of-trains/bots';
+import { ttrGame, type TtrDefinition } from '@isle-of-trains/ttr-rules';
+import { TTR_ROOM_NAME, TtrCreateOptionsSchema } from '@isle-of-trains/client/protocol';
+import type { GameBot, ServerGame } from '../../game/server-game';
+import type { CreateOptions } from '../../wire/options';
+import { issuesText } from '../../wire/options';
+import { tableStateClass, type TableState } from '../../wire/table-state';
+import { TtrGameSchema } from '../../wire/ttr/schema';
+import { mirrorTtrState, ttrSeatPart } from '../../wire/ttr/mirror';
+import { ttrEventLine } from './log-text';
+
+type Bot = GameBot<ReturnType<TtrDefinition['view']>, ReturnType<TtrDefinition['legal']>[number]>;
+
+export const TtrState = tableStateClass(TtrGameSchema, 'TtrState');
+
+function gamePart(state: TableState): TtrGameSchema | undefined {
+  return state.game as TtrGameSchema | undefined;
+}
+
+/** The create options as the room keeps them; the map id rides along (the table's fields are the common ones). */
+type TtrRoomOptions = CreateOptions & { map?: string };
+
+/** A bot of the bots package at `level`, with a seed of its own per room and per decision (the same input never repeats a choice by chance). */
+function ttrBot(level: string): Bot {
+  const seed = randomInt(2 ** 31);
+  let n = 0;
+  const known = level === 'random' || level === 'greedy' ? level : 'greedy';
+  return {
+    chooseAction: ({ view, seat, history }) =>
+      createTtrBot(known, { seed: (seed + n++) % 2 ** 31 }).chooseAction({ view, seat, history: history as never }),
+  };
+}
+
+/** Some legal action of the seat, uniformly: the stand-in when a bot throws or picks an illegal action. */
+const randomLegal: Bot = {
+  chooseAction({ view, seat }) {
+    const legal = ttrGame.legal(view, seat);
+    if (legal.length === 0) throw new Error(`seat ${seat} has no decision to make`);
+    return legal[randomInt(legal.length)];
+  },
+};
+
+export const ttrServerGame: ServerGame<TtrDefinition> = {
+  definition: ttrGame,
+  roomName: TTR_ROOM_NAME,
+  State: TtrState as unknown as new () => TableState,
+
+  parseCreateOptions(raw) {
+    const parsed = TtrCreateOptionsSchema.safeParse(raw);
+    return parsed.success ? { ok: true, options: parsed.data as unknown as CreateOptions } : { ok: false, message: issuesText(parsed.error) };
+  },
+
+  describe(state) {
+    state.mode = 'multiplayer';
+    state.scenario = 0;
+  },
+
+  setupOptions(o, seed, names) {
+    const map = (o as TtrRoomOptions).map;
+    return { players: o.seats, seed, names, ...(map ? { map } : {}) };
+  },
+
+  newGamePart: () => new TtrGameSchema(),
+
+  mirror(state, match) {
+    const g = gamePart(state);
+    if (g) mirrorTtrState(g, match.state, ttrGame.view);
+  },
+
+  seatView: (state, seat) => {
+    const g = gamePart(state);
+    return g && g.players.length > seat ? ttrSeatPart(g, seat) : undefined;
+  },
+
+  bot: (level) => ttrBot(level),
+  fallbackBot: randomLegal,
+  eventLine: (e, s) => ttrEventLine(e, s),
+  turnOf: (s) => s.turn.number,
+  actionName: (a) => a.type,
+};
