@@ -35,7 +35,7 @@ test.each([
 test('an unknown room type: 520 NO_SUCH_ROOM', async () => {
   const r = await post('/matchmake/create/nope', '{}');
   expect(r.status).toBe(520);
-  expect(r.body.error).toBe('NO_SUCH_ROOM: the only room type is "isle"');
+  expect(r.body.error).toBe('NO_SUCH_ROOM: the room types are "isle", "ttr"');
 });
 
 test('ordinary options pass', async () => {
