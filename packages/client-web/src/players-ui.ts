@@ -4,7 +4,7 @@
  */
 import { TableChat } from './chat';
 import { ApiError, Identity, ratingGroup, type RatingRow } from './identity';
-import type { Net } from './net';
+import type { Net } from './shell/net';
 import type { IsleStateJSON } from '@isle-of-trains/client';
 import type { KeyValueStore } from './session-store';
 import { renderAccount, type AccountMode, type AccountView } from './render/account';
