@@ -2,7 +2,7 @@
  * The page: the shell (src/shell/: connection, page state, lobby, players' pages, chat, log) and the replay
  * viewer (src/replay/) put together; each game's table (src/isle/, …) is loaded by game when a room shows it.
  */
-import { parseLink, SessionStore } from './session-store';
+import { parseLink, SessionStore } from './shell/session-store';
 import { Shell } from './shell/controller';
 import { renderPage } from './shell/screens';
 import { TableSlot } from './shell/table-slot';

@@ -1,5 +1,5 @@
-import { ApiError, Identity, ratingGroup } from '../src/identity';
-import type { KeyValueStore } from '../src/session-store';
+import { ApiError, Identity, ratingGroup } from '../src/players/identity';
+import type { KeyValueStore } from '../src/shell/session-store';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

@@ -12,7 +12,7 @@ import { mount } from '../render/dom';
 import { markDockOverflow } from '../render/dock-cue';
 import { renderEnd } from '../render/end';
 import { renderTable, updateDetails, type PhoneTab } from '../render/table';
-import { isFramed, type FramedHost } from '../shell/frame';
+import { isFramed, type FramedHost, type ShellFrame } from '../shell/frame';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { FocusPlan } from './focus';
 import { tableKey } from './keys';
@@ -31,6 +31,8 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private detailsCard: string | null = null;
   private detailsPinned = false;
   private wasOver = false;
+  /** The shell's frame for this render (built once per update: it holds fresh elements, the chat panel among them). */
+  private x: ShellFrame | null = null;
   private readonly focus: FocusPlan;
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
 
@@ -40,7 +42,8 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   }
 
   update(room: IsleStateJSON, seat: number | null): void {
-    const session = this.host.frame().session;
+    this.x = this.host.frame();
+    const session = this.x.session;
     this.room = room;
     this.seat = seat;
     // The session is the one record of the view and the decision; the replay viewer has none (nothing to play).
@@ -59,10 +62,11 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   destroy(): void {
     document.removeEventListener('keydown', this.onKey);
     this.room = null;
+    this.x = null;
   }
 
   private busy(): boolean {
-    return (this.host.frame().session?.movesInFlight ?? 0) > 0;
+    return (this.x?.session?.movesInFlight ?? 0) > 0;
   }
 
   private currentOffer(live: boolean): Offer {
@@ -78,8 +82,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
 
   /** Take back the last step of this turn (the server says how many may be: `undoable`). */
   private undo(): void {
-    const session = this.host.frame().session;
-    if (this.busy() || !session?.canUndo()) return;
+    if (this.busy() || !this.x?.session?.canUndo()) return;
     this.selection = NONE;
     this.focus.next = 'btn:undo';
     this.host.undo().catch(this.refused);
@@ -111,8 +114,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   }
 
   private key(e: KeyboardEvent): void {
-    const frame = this.host.frame();
-    if (!frame.live || !this.room) return;
+    if (!this.x?.live || !this.room) return;
     if (this.room.phase === 'playing' && tableKey(e, this.root, this.legal, () => this.undo())) {
       e.preventDefault();
       return;
@@ -124,13 +126,13 @@ class IsleTable implements MountedTable<IsleStateJSON> {
 
   private render(): void {
     const room = this.room;
-    if (!room) return;
-    const x = this.host.frame();
+    const x = this.x;
+    if (!room || !x) return;
     const seat = this.seat;
     const m = tableModel(room, seat, x.session ? this.view : undefined);
     if (!m) return;
     const isMine = x.live && this.decision !== null && this.decision.seat === seat;
-    const ctx = { offer: this.currentOffer(x.live), selected: x.live ? selectedKey(this.selection) : null, ui: { pick: (k: string) => this.pick(k), details: (id: string | null, pinned?: boolean) => this.details(id, pinned) } };
+    const ctx = { offer: this.currentOffer(x.live), selected: x.live ? selectedKey(this.selection) : null, ui: { pick: x.live ? (k: string) => this.pick(k) : () => undefined, details: (id: string | null, pinned?: boolean) => this.details(id, pinned) } };
     const endPanel = x.end && room.game?.gameOver && m.scores ? renderEnd(endModel(room, m.scores, m.solo), m.scores, room.seed, x.end) : null;
     mount(this.root, renderTable(m, ctx, {
       statusText: x.statusText,

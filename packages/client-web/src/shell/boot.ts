@@ -3,7 +3,7 @@
  * a players' page, a replay, the room this browser holds a seat in (after a reload), or the lobby.
  */
 import { installSprite } from '../render/art';
-import { buildPage, parsePage } from '../pages';
+import { buildPage, parsePage } from '../players/pages';
 import type { ReplayViewer } from '../replay/viewer';
 import type { Shell } from './controller';
 import { replayRoute, setUrl } from './history';

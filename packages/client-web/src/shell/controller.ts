@@ -4,8 +4,8 @@
  * the table of the room's game (src/shell/tables.ts) draws the game and says which moves to send.
  */
 import type { IsleError, IsleStateJSON, Session } from '@isle-of-trains/client';
-import { PlayersUi } from '../players-ui';
-import type { SessionStore } from '../session-store';
+import { PlayersUi } from '../players/players-ui';
+import type { SessionStore } from './session-store';
 import { Cues } from './cues';
 import type { FramedHost, ShellFrame } from './frame';
 import { setUrl } from './history';

@@ -1,9 +1,9 @@
 /** "Your turn" cues: a short two-note sound (off unless switched on) and a notification while the tab is hidden. */
-let audio: AudioContext | null = null;
 
-export function beep(): void {
+/** The two notes, on `audio` (made on first use: a browser allows it only after the player has interacted). */
+export function beep(holder: { audio: AudioContext | null }): void {
   try {
-    audio ??= new AudioContext();
+    const audio = (holder.audio ??= new AudioContext());
     const t = audio.currentTime;
     for (const [i, f] of [660, 880].entries()) {
       const o = audio.createOscillator();
@@ -38,6 +38,7 @@ export function notifyTurn(): void {
 export class Cues {
   sound: boolean;
   notify: boolean;
+  audio: AudioContext | null = null;
   private wasMine = false;
 
   constructor(private readonly kv: Storage, private readonly changed: () => void) {
@@ -48,7 +49,7 @@ export class Cues {
   /** Called with every state: the sound and the hidden tab's notification when the turn has just come to this seat. */
   turn(mine: boolean): void {
     if (mine && !this.wasMine) {
-      if (this.sound) beep();
+      if (this.sound) beep(this);
       if (this.notify && document.hidden) notifyTurn();
     }
     this.wasMine = mine;
@@ -57,7 +58,7 @@ export class Cues {
   toggleSound(): void {
     this.sound = !this.sound;
     this.kv.setItem('iot.sound', this.sound ? 'on' : 'off');
-    if (this.sound) beep();
+    if (this.sound) beep(this);
     this.changed();
   }
 

@@ -3,7 +3,7 @@
  * lines; src/game-log.ts fetches the older ones page by page) and where the panel's scroll stands.
  */
 import type { IsleStateJSON, Session } from '@isle-of-trains/client';
-import { GameLog } from '../game-log';
+import { GameLog } from './game-log';
 
 export class LogPanel {
   readonly lines = new GameLog();

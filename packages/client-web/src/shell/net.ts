@@ -7,7 +7,7 @@
 import {
   CLOSE_CODES, IsleClient, IsleError, type ChatLine, type CreateOptionsInput, type IsleStateJSON, type RoomListing, type Session,
 } from '@isle-of-trains/client';
-import type { SessionStore } from '../session-store';
+import type { SessionStore } from './session-store';
 import { gameOf } from './tables';
 
 export type Status = 'offline' | 'connecting' | 'connected' | 'reconnecting' | 'lost';

@@ -4,7 +4,7 @@
  */
 import { mount } from '../render/dom';
 import { renderLobby, renderWaiting } from '../render/lobby';
-import { inviteLink } from '../session-store';
+import { inviteLink } from './session-store';
 import type { Shell } from './controller';
 import type { CreateOptions } from './net';
 import { gameEntry } from './tables';

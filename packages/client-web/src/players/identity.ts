@@ -8,7 +8,7 @@ import {
   PlayersApi, PlayersApiError as ApiError, type GamesResponse, type LeaderboardResponse, type PlayerInfo, type PlayerPage, type PlayersFetch,
   type RatingGroup, type RatingRow,
 } from '@isle-of-trains/client';
-import type { KeyValueStore } from './session-store';
+import type { KeyValueStore } from '../shell/session-store';
 
 // The players' API is the client package's (one definition for the server and every client); the page's
 // modules keep importing it from here.
