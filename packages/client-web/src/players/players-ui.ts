@@ -28,7 +28,7 @@ export class PlayersUi {
 
   /** On load: the identity (a guest one on a first visit). Resolves with the name to prefill, if any. */
   async boot(name: string): Promise<string | null> {
-    const p = await this.identity.ensure(name);
+    const p = await this.identity.ensurePatiently(name, this.schedule);
     this.schedule();
     return p?.name ?? null;
   }
