@@ -1,13 +1,11 @@
 /**
- * The page: the shell (src/shell/: connection, page state, lobby, players' pages, chat, log) and the replay
- * viewer (src/replay/) put together; each game's table (src/isle/, …) is loaded by game when a room shows it.
+ * The page: the shell (src/shell/: connection, page state, lobby, players' pages, chat, log; the replay viewer
+ * in src/replay/) started with the page's address; each game's table (src/isle/, …) is loaded by game when a
+ * room shows it.
  */
 import { parseLink, SessionStore } from './shell/session-store';
 import { Shell } from './shell/controller';
-import { renderPage } from './shell/screens';
-import { TableSlot } from './shell/table-slot';
 import { boot } from './shell/boot';
-import { ReplayViewer } from './replay/viewer';
 import './styles.css';
 
 // In production the server serves this page: same origin. Under `vite` (dev) the game server runs on :2567;
@@ -20,10 +18,7 @@ const apiBase: string = dev ? window.location.origin : endpoint;
 const root = document.getElementById('app')!;
 const link = parseLink(window.location.search, window.location.hash);
 
-const table = new TableSlot(root);
-const shell: Shell = new Shell(root, new SessionStore(window.localStorage), endpoint, apiBase, link, () => renderPage(shell, table, () => viewer.render()));
-const viewer = new ReplayViewer(shell, table);
-shell.openReplay = (id, key) => viewer.open(id, key);
+const shell = new Shell(root, new SessionStore(window.localStorage), endpoint, apiBase, link);
 
 // A countdown needs a tick while a deadline is running; the lobby's list of open games refreshes itself.
 window.setInterval(() => {
@@ -34,4 +29,4 @@ window.setInterval(() => {
   if (!shell.net.room && !shell.state.lobby.busy && document.visibilityState === 'visible') shell.refreshGames();
 }, 8000);
 
-void boot(shell, viewer, link);
+void boot(shell, link);

@@ -4,12 +4,11 @@
  */
 import { installSprite } from '../render/art';
 import { buildPage, parsePage } from '../players/pages';
-import type { ReplayViewer } from '../replay/viewer';
 import type { Shell } from './controller';
 import { replayRoute, setUrl } from './history';
 
-export async function boot(shell: Shell, viewer: ReplayViewer, link: { roomId: string | null; code: string | null }): Promise<void> {
-  const { state: st, players, net } = shell;
+export async function boot(shell: Shell, link: { roomId: string | null; code: string | null }): Promise<void> {
+  const { state: st, players, net, replay: viewer } = shell;
   installSprite();
   const route = parsePage(window.location.search);
   const who = players.boot(st.lobby.name).then((name) => {

@@ -12,6 +12,9 @@ import { setUrl } from './history';
 import { LogPanel } from './log';
 import { failureText, listGames, Net } from './net';
 import { createPageState, type PageState } from './page-state';
+import { renderPage } from './screens';
+import { TableSlot } from './table-slot';
+import { ReplayViewer } from '../replay/viewer';
 
 export class Shell {
   readonly state: PageState;
@@ -19,11 +22,16 @@ export class Shell {
   readonly players: PlayersUi;
   readonly cues: Cues;
   readonly log: LogPanel;
+  /** The table on the page (the room's, or the replay's). */
+  readonly table: TableSlot;
+  readonly replay: ReplayViewer;
   private frameId = 0;
 
   constructor(readonly root: HTMLElement, readonly store: SessionStore, readonly endpoint: string, readonly apiBase: string,
-    link: { roomId: string | null; code: string | null }, private readonly draw: () => void) {
+    link: { roomId: string | null; code: string | null }) {
     this.state = createPageState(store.name, link);
+    this.table = new TableSlot(root);
+    this.replay = new ReplayViewer(this, this.table);
     const schedule = () => this.schedule();
     this.players = new PlayersUi(apiBase, window.localStorage, schedule);
     this.cues = new Cues(window.localStorage, schedule);
@@ -65,7 +73,7 @@ export class Shell {
     if (this.frameId) return;
     this.frameId = window.requestAnimationFrame(() => {
       this.frameId = 0;
-      this.draw();
+      renderPage(this);
     });
   }
 
@@ -162,14 +170,11 @@ export class Shell {
         onRematch: seat !== null || st.rematchRoom ? () => void this.rematch() : undefined,
         rematchLabel: st.rematchRoom && !st.rematchWanted ? (seat !== null ? 'Join the rematch (same seats, new seed)' : 'Watch the rematch') : undefined,
         // A private table's replay needs its share key, which the seated players got.
-        onReplay: gameId ? () => void this.openReplay?.(gameId, this.net.session?.shareKey ?? undefined) : undefined,
+        onReplay: gameId ? () => void this.replay.open(gameId, this.net.session?.shareKey ?? undefined) : undefined,
       },
       motion: true,
     };
   }
-
-  /** Set by the replay viewer (src/replay/viewer.ts), which is loaded with the shell but kept in its own module. */
-  openReplay: ((id: string, key?: string) => Promise<void>) | null = null;
 
   private leaveTable(): void {
     const room = this.net.session?.state;

@@ -8,14 +8,13 @@ import { inviteLink } from './session-store';
 import type { Shell } from './controller';
 import type { CreateOptions } from './net';
 import { gameEntry } from './tables';
-import type { TableSlot } from './table-slot';
 
-export function renderPage(shell: Shell, table: TableSlot, replay: () => boolean): void {
-  const { root, state: st, net, players } = shell;
+export function renderPage(shell: Shell): void {
+  const { root, state: st, net, players, table } = shell;
   // Counted for the leak test (test/e2e.test.ts), which needs to know how many renders it measured over.
   root.dataset.renders = String(++st.renders);
   document.body.classList.toggle('my-turn', !!net.session?.isMyDecision());
-  if (replay()) return;
+  if (shell.replay.render()) return;
   const room = shell.room();
   // (a room's table stays mounted only while it is shown)
   if (st.page || !room || room.phase === 'lobby' || !room.game) table.clear();
