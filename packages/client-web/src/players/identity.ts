@@ -22,7 +22,7 @@ interface Kept extends PlayerInfo { secret?: string; token?: string }
 
 const KEY = 'iot.identity';
 /** Waits between asks while the players' database opens: soon at first, then every 5 s (the server's retryAfter), about a minute in all. */
-const BOOT_WAITS = [1000, 2000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000];
+const BOOT_WAITS = [1000, 2000, 3000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000];
 
 export class Identity {
   private kept: Kept | null;
