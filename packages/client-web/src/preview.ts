@@ -5,7 +5,7 @@
  */
 import { applyAction, createGame, currentDecision, legalActions, type GameState } from '@isle-of-trains/rules';
 import { NONE, offer, pick, selectedKey, type Selection } from './intents';
-import { roomFromState } from './local-room';
+import { roomFromState } from './isle/local-room';
 import { endModel, tableModel } from './view-model';
 import { viewFromState, type LogEntryJSON } from '@isle-of-trains/client';
 import { mount } from './render/dom';

@@ -222,8 +222,9 @@ function endText(g: GameJSON): string | null {
   return null;
 }
 
-export function tableModel(room: IsleStateJSON, mySeat: number | null): TableModel | null {
-  const view = viewFromState(room, mySeat ?? 'spectator');
+/** `given`: the seat's view when the caller has it (the session's, which is built once per state), else built here. */
+export function tableModel(room: IsleStateJSON, mySeat: number | null, given?: PlayerView | null): TableModel | null {
+  const view = given !== undefined ? given : viewFromState(room, mySeat ?? 'spectator');
   const g = room.game;
   if (!view || !g) return null;
   const name = (s: number) => seatName(room, s);

@@ -1,6 +1,6 @@
-import { authorKey, CHAT_MAX, TableChat } from '../src/chat';
+import { authorKey, CHAT_MAX, TableChat } from '../src/players/chat';
 import type { IsleStateJSON } from '@isle-of-trains/client';
-import type { KeyValueStore } from '../src/session-store';
+import type { KeyValueStore } from '../src/shell/session-store';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

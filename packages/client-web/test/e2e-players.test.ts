@@ -88,7 +88,22 @@ async function myPage(page: Page): Promise<{ ratings: Record<string, { rating: n
   return { ratings, results, games };
 }
 
+/**
+ * The server opens the players' database in the background and answers 503 PLAYERS_UNAVAILABLE until it is
+ * open (on this shared machine that took over 20 s at times). The page asks again by itself (the test of that is
+ * identity.test.ts); the first visit below is about what the page shows once it has an identity, so it waits for
+ * the database first. GET /api/me with no identity: 503 while opening, 401 once open.
+ */
+async function playersDatabaseOpen(base: string): Promise<void> {
+  for (const start = Date.now(); Date.now() - start < 120_000;) {
+    if ((await fetch(`${base}/api/me`)).status !== 503) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the players\' database did not open within 2 minutes');
+}
+
 test('e2e players: accounts, a rated game between two browsers, ratings and games on both pages, chat', async () => {
+  await playersDatabaseOpen(world.base);
   const a = await newPage();
   const b = await newPage(PHONE);
 

@@ -3,7 +3,7 @@
  * page by page down to line 1, an undo's lines dropped, a new connection starting afresh, and a failed
  * fetch not retried by itself.
  */
-import { GameLog, type LogLine } from '../src/game-log';
+import { GameLog, type LogLine } from '../src/shell/game-log';
 
 const line = (n: number, text = `line ${n}`): LogLine => ({ n, seat: -1, type: 't', text });
 const range = (a: number, b: number): LogLine[] => Array.from({ length: b - a + 1 }, (_, i) => line(a + i));

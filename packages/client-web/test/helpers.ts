@@ -1,6 +1,6 @@
 /** Test helpers: a room state (as the server publishes it, see docs/PROTOCOL.md) built from a rules game. */
 import { applyAction, createGame, currentDecision, legalActions, type Action, type GameState, type GameOptions } from '@isle-of-trains/rules';
-export { roomFromState } from '../src/local-room';
+export { roomFromState } from '../src/isle/local-room';
 
 export function game(opts: Partial<GameOptions> = {}): GameState {
   return createGame({ players: 2, seed: 'client-test', names: ['Ada', 'Brunel'], ...opts });

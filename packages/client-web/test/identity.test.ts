@@ -1,5 +1,5 @@
-import { ApiError, Identity, ratingGroup } from '../src/identity';
-import type { KeyValueStore } from '../src/session-store';
+import { ApiError, Identity, ratingGroup } from '../src/players/identity';
+import type { KeyValueStore } from '../src/shell/session-store';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -61,6 +61,29 @@ test('a server without the players\' database: no identity, games go on', async 
   expect(await id.ensure()).toBeNull();
   expect(id.auth).toBeNull();
   expect(id.unavailable).toMatch(/not available/);
+});
+
+test('a players\' database still opening (503 PLAYERS_UNAVAILABLE): asked again until it answers; a server without one is not', async () => {
+  let open = false;
+  const { f, calls } = fakeFetch({
+    'POST /api/players': () => (open ? guest('p_1') : { status: 503, json: { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now.', retryAfter: 5 } }),
+  });
+  const id = new Identity('http://x', memory(), f);
+  const waited: number[] = [];
+  let shown = 0;
+  const sleep = async (ms: number) => { waited.push(ms); if (waited.length === 2) open = true; };
+  expect(await id.ensurePatiently('Ada', () => shown++, [10, 20, 30, 40], sleep)).toEqual({ id: 'p_1', name: 'Guest ab12', username: null });
+  expect(waited).toEqual([10, 20]);
+  expect(shown).toBe(2);
+  expect(calls).toHaveLength(3);
+  expect(id.unavailable).toBeNull();
+  expect(id.retryable).toBe(false);
+  // A server with no players' routes (404) is not asked again.
+  const none = fakeFetch({});
+  const off = new Identity('http://x', memory(), none.f);
+  expect(await off.ensurePatiently('Ada', () => undefined, [10, 20], sleep)).toBeNull();
+  expect(none.calls).toHaveLength(1);
+  expect(off.unavailable).toMatch(/not available/);
 });
 
 test('claiming an account keeps only the session token; signing out forgets it and starts a new guest', async () => {

@@ -1,5 +1,5 @@
 import { IsleError } from '@isle-of-trains/client';
-import { createOptions, failureText, openGames, type ListedGame } from '../src/net';
+import { createOptions, failureText, openGames, type ListedGame } from '../src/shell/net';
 
 const listed = (roomId: string, meta: Partial<ListedGame['metadata']>): ListedGame => ({
   roomId, clients: 1, maxClients: 2,

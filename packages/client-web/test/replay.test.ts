@@ -1,5 +1,5 @@
 import { applyAction, currentDecision, legalActions, type Action, type GameState } from '@isle-of-trains/rules';
-import { buildReplay, turnStarts } from '../src/replay';
+import { buildReplay, turnStarts } from '../src/isle/replay';
 import { apply, game, rng } from './helpers';
 
 describe('replay viewer model', () => {

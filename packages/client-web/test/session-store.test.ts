@@ -1,4 +1,4 @@
-import { inviteLink, parseLink, SessionStore, type KeyValueStore } from '../src/session-store';
+import { inviteLink, parseLink, SessionStore, type KeyValueStore } from '../src/shell/session-store';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

@@ -340,6 +340,18 @@ export class Session {
     return this.view && this.isMyDecision() ? rulesLegalActions(this.view, this.seat!) : [];
   }
 
+  /**
+   * How many of this seat's moves (intents and undos) are on their way: sent, or waiting for the send
+   * rate, and not yet answered by an `ack` or a refusal. A dropped connection answers them all
+   * (`CONNECTION_LOST`), so this is 0 again by the time the session reconnects. A page that offers one
+   * move at a time offers the next when this is 0.
+   */
+  get movesInFlight(): number {
+    let n = 0;
+    for (const p of this.#pending.values()) if (p.type === 'intent' || p.type === 'undo') n++;
+    return n;
+  }
+
   /** True when this seat is to move and may take a step back now (`undoable` in the state). */
   canUndo(): boolean {
     return this.isMyDecision() && (this.state?.undoable ?? 0) > 0;

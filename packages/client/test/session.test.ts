@@ -169,9 +169,17 @@ describe('session', () => {
     const legal = s.legalActions();
     const step = legal.find((a) => a.type === 'build') ?? legal.find((a) => a.type === 'take' && a.from === 'display');
     expect(step).toBeDefined();
-    await s.act(step!);
+    // The session counts the move from its sending to its answer (the page offers the next one after).
+    expect(s.movesInFlight).toBe(0);
+    const acted = s.act(step!);
+    expect(s.movesInFlight).toBe(1);
+    await acted;
+    expect(s.movesInFlight).toBe(0);
     await until(() => s.canUndo(), 5000, 'undoable');
-    await s.undo();
+    const undone = s.undo();
+    expect(s.movesInFlight).toBe(1);
+    await undone;
+    expect(s.movesInFlight).toBe(0);
     expect(JSON.stringify(s.view)).toBe(before);
     await s.leave();
   });
@@ -211,7 +219,10 @@ describe('session', () => {
     // A connection younger than the SDK's minimum uptime is not reconnected by the SDK: the session rejoins.
     const waiting = s.act(s.legalActions()[0]);
     (before as unknown as { connection: { transport: { ws: { terminate(): void } } } }).connection.transport.ws.terminate();
+    expect(s.movesInFlight).toBe(1);
     await expect(waiting).rejects.toMatchObject({ code: 'CONNECTION_LOST' });
+    // A lost answer is no longer counted as on its way.
+    expect(s.movesInFlight).toBe(0);
     await until(() => s.status === 'connected' && s.sdkRoom !== before, 10_000, 'rejoined');
     expect(statuses).toEqual(['reconnecting', 'connected']);
     expect(s.seat).toBe(0);

@@ -1,5 +1,5 @@
 /** The lobby's account panel: who this browser plays as, claiming an account, signing in and out, ratings. */
-import type { PlayerInfo, RatingRow } from '../identity';
+import type { PlayerInfo, RatingRow } from '../players/identity';
 import { h } from './dom';
 
 export type AccountMode = 'none' | 'claim' | 'signin';

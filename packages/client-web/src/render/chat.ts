@@ -2,7 +2,7 @@
  * The table chat panel. Every line is the players' own text: it goes into the page only as text nodes
  * (h() children), never as HTML.
  */
-import { authorKey, CHAT_MAX, type TableChat } from '../chat';
+import { authorKey, CHAT_MAX, type TableChat } from '../players/chat';
 import type { IsleStateJSON } from '@isle-of-trains/client';
 import { cx, h } from './dom';
 

@@ -1,6 +1,6 @@
 /** The lobby (name, new game, solo, open games, join by code) and the waiting room. */
 import { scenarioObjective } from '../cards';
-import type { CreateOptions, ListedGame } from '../net';
+import type { CreateOptions, ListedGame } from '../shell/net';
 import type { IsleStateJSON } from '@isle-of-trains/client';
 import { cx, h } from './dom';
 

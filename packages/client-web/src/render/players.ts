@@ -1,6 +1,6 @@
 /** The players' pages: a player's ratings and games, a leaderboard, the public list of recent games. */
-import { ApiError, type GameSummary, type Identity, type RatingRow } from '../identity';
-import type { PageRoute } from '../pages';
+import { ApiError, type GameSummary, type Identity, type RatingRow } from '../players/identity';
+import type { PageRoute } from '../players/pages';
 import { GROUP_LABEL } from './account';
 import { cx, h } from './dom';
 

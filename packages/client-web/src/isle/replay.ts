@@ -3,11 +3,13 @@
  * played again through the rules package, one state per move. Pure.
  */
 // Straight from the engine's modules, not the package index, so the main bundle does not carry the engine.
-import { applyAction } from '../../rules/src/apply';
-import { createGame } from '../../rules/src/setup';
+import { applyAction } from '../../../rules/src/apply';
+import { createGame } from '../../../rules/src/setup';
 import type { GameState } from '@isle-of-trains/rules';
-import type { ReplayJSON } from '@isle-of-trains/client';
-export { roomFromState } from './local-room';
+import type { IsleStateJSON, ReplayJSON } from '@isle-of-trains/client';
+import type { GameReplay } from '../shell/tables';
+import { roomFromState } from './local-room';
+export { roomFromState };
 
 export interface ReplayModel {
   /** states[0] is the start; states[i] is after move i. */
@@ -62,4 +64,18 @@ export function turnStarts(m: ReplayModel): { turn: number; index: number }[] {
     if (out.length === 0 || out[out.length - 1].turn !== s.turn.number) out.push({ turn: s.turn.number, index: i });
   });
   return out;
+}
+
+/** The replay as the viewer (src/replay/viewer.ts) steps through it: the room a spectator saw after each move. */
+export function gameReplay(data: Pick<ReplayJSON, 'roomId' | 'options' | 'actions'>): GameReplay<IsleStateJSON> {
+  const m = buildReplay(data);
+  return {
+    length: m.states.length,
+    room: (i) => roomFromState(m.states[i], null, { log: m.log[i] }),
+    turn: (i) => m.states[i].turn.number,
+    turns: turnStarts(m),
+    move: (i) => m.moves[i],
+    brokenAt: m.brokenAt,
+    logNote: REPLAY_LOG_NOTE,
+  };
 }

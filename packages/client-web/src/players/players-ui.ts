@@ -4,11 +4,11 @@
  */
 import { TableChat } from './chat';
 import { ApiError, Identity, ratingGroup, type RatingRow } from './identity';
-import type { Net } from './net';
+import type { Net } from '../shell/net';
 import type { IsleStateJSON } from '@isle-of-trains/client';
-import type { KeyValueStore } from './session-store';
-import { renderAccount, type AccountMode, type AccountView } from './render/account';
-import { chatPanel } from './render/chat';
+import type { KeyValueStore } from '../shell/session-store';
+import { renderAccount, type AccountMode, type AccountView } from '../render/account';
+import { chatPanel } from '../render/chat';
 
 const RENAME_DELAY_MS = 800;
 const RATINGS_TTL_MS = 60_000;
@@ -28,7 +28,7 @@ export class PlayersUi {
 
   /** On load: the identity (a guest one on a first visit). Resolves with the name to prefill, if any. */
   async boot(name: string): Promise<string | null> {
-    const p = await this.identity.ensure(name);
+    const p = await this.identity.ensurePatiently(name, this.schedule);
     this.schedule();
     return p?.name ?? null;
   }

@@ -1,13 +1,14 @@
 /**
- * The connection to the game server, on the @isle-of-trains/client session (matchmaking, the room,
- * acks, reconnection and rejoining with its back-off), with the seat token kept in localStorage so a
- * reload takes the same seat back.
+ * The page's way to a room: matchmaking (create, join by id or code, take the seat back after a reload, the
+ * rematch) on the @isle-of-trains/client session, with the seat token kept in localStorage so a reload takes
+ * the same seat back, and the session's events forwarded to the page in words. The session itself is the one
+ * record of the room's state, the seat's view and the moves on their way (`net.session`).
  */
 import {
   CLOSE_CODES, IsleClient, IsleError, type ChatLine, type CreateOptionsInput, type IsleStateJSON, type RoomListing, type Session,
 } from '@isle-of-trains/client';
-import type { Action } from '@isle-of-trains/rules';
 import type { SessionStore } from './session-store';
+import { gameOf } from './tables';
 
 export type Status = 'offline' | 'connecting' | 'connected' | 'reconnecting' | 'lost';
 
@@ -45,14 +46,12 @@ export function openGames(list: ListedGame[]): ListedGame[] {
 }
 
 export interface NetEvents {
+  /** A new state (or the seat became known): read it from the session. */
   state(s: IsleStateJSON): void;
   status(s: Status, detail: string): void;
   /** The server refused something (an intent, a start): its message, plainly. */
   refused(code: string, message: string): void;
-  seat(seat: number): void;
   restarting(seconds: number): void;
-  /** The server applied intent (or undo) `id` (its state patch has already arrived). */
-  acked(id: number): void;
   /** A table chat line (docs/PROTOCOL.md `chat`): plain text, to be shown as text. */
   chat?(line: ChatLine): void;
   /** The server refused one of our chat lines (too long, empty, too many). */
@@ -66,8 +65,6 @@ export type { ChatLine };
 export class Net {
   readonly client: IsleClient;
   session: Session | null = null;
-  seat: number | null = null;
-  private intentId = 0;
   /** The player's identity (Authorization value) sent with creates and joins, or null to play without one. */
   identity: () => string | null = () => null;
 
@@ -84,6 +81,17 @@ export class Net {
 
   get roomId(): string | null {
     return this.session?.roomId ?? null;
+  }
+
+  /** The seat this page plays: null for a spectator, or with no room. */
+  get seat(): number | null {
+    const s = this.session?.seat;
+    return typeof s === 'number' && s >= 0 ? s : null;
+  }
+
+  /** The game the room plays (its room type names it), for the page to load that game's table. */
+  get game(): string {
+    return gameOf({ name: (this.session?.sdkRoom as { name?: string } | undefined)?.name });
   }
 
   async create(o: CreateOptions): Promise<void> {
@@ -116,13 +124,6 @@ export class Net {
     return s !== null;
   }
 
-  send(action: Action): number {
-    const id = ++this.intentId;
-    // A drop loses the answer: the page offers moves again once reconnected (status 'connected').
-    this.session?.act(action).then(() => this.on.acked(id), (e: IsleError) => { if (e.code !== 'CONNECTION_LOST') this.on.refused(e.code, e.message); });
-    return id;
-  }
-
   /** The name and identity the next create or join carries. */
   private as(name: string): void {
     this.client.name = name;
@@ -140,13 +141,6 @@ export class Net {
     this.session?.start().catch((e: IsleError) => this.on.refused(e.code, e.message));
   }
 
-  /** Take back this seat's last step of the turn (answered like an intent: the patch, then `ack`). */
-  undo(): number {
-    const id = ++this.intentId;
-    this.session?.undo().then(() => this.on.acked(id), (e: IsleError) => { if (e.code !== 'CONNECTION_LOST') this.on.refused(e.code, e.message); });
-    return id;
-  }
-
   /** After the end: ask for a rematch at the same table (the answer is a `rematch` message). */
   askRematch(): void {
     this.session?.rematch().catch((e: IsleError) => { if (e.code !== 'CONNECTION_LOST') this.on.refused(e.code, e.message); });
@@ -156,7 +150,6 @@ export class Net {
   async joinRematch(roomId: string, name: string): Promise<void> {
     const s = this.session;
     this.session = null;
-    this.seat = null;
     this.on.status('connecting', 'Joining the rematch…');
     this.as(name);
     if (s) this.attach(await s.joinRematch(roomId));
@@ -166,7 +159,6 @@ export class Net {
   async leave(keepSeat = false): Promise<void> {
     const s = this.session;
     this.session = null;
-    this.seat = null;
     if (s) await s.leave(keepSeat);
     this.on.status('offline', '');
   }
@@ -174,15 +166,7 @@ export class Net {
   private attach(session: Session): void {
     this.session = session;
     const mine = () => this.session === session;
-    session.onView((_view, state) => {
-      if (!mine()) return;
-      if (session.seat !== null && (session.seat >= 0 ? session.seat : null) !== this.seat) {
-        // seat -1: a spectator (the game had started, or every seat was taken).
-        this.seat = session.seat >= 0 ? session.seat : null;
-        this.on.seat(session.seat);
-      }
-      this.on.state(state);
-    });
+    session.onView((_view, state) => { if (mine()) this.on.state(state); });
     session.onError((e) => { if (mine()) this.on.refused(e.code, e.message); });
     session.onChat((line) => { if (mine()) this.on.chat?.(line); });
     session.onRematch((roomId) => { if (mine()) this.on.rematch?.(roomId); });

@@ -8,7 +8,7 @@ import {
   PlayersApi, PlayersApiError as ApiError, type GamesResponse, type LeaderboardResponse, type PlayerInfo, type PlayerPage, type PlayersFetch,
   type RatingGroup, type RatingRow,
 } from '@isle-of-trains/client';
-import type { KeyValueStore } from './session-store';
+import type { KeyValueStore } from '../shell/session-store';
 
 // The players' API is the client package's (one definition for the server and every client); the page's
 // modules keep importing it from here.
@@ -21,6 +21,8 @@ export { ApiError };
 interface Kept extends PlayerInfo { secret?: string; token?: string }
 
 const KEY = 'iot.identity';
+/** Waits between asks while the players' database opens: soon at first, then every 5 s (the server's retryAfter), about a minute in all. */
+const BOOT_WAITS = [1000, 2000, 3000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000];
 
 export class Identity {
   private kept: Kept | null;
@@ -28,6 +30,11 @@ export class Identity {
   ratings: RatingRow[] = [];
   /** null: players' routes work; else why this browser plays without an identity (database off or unreachable). */
   unavailable: string | null = null;
+  /**
+   * The last failure was the players' database still opening or briefly down (503 PLAYERS_UNAVAILABLE, which
+   * asks to try again shortly), not a server without one: worth asking again.
+   */
+  retryable = false;
 
   private readonly api: PlayersApi;
 
@@ -76,11 +83,27 @@ export class Identity {
       this.keep({ ...r.player, secret: r.secret });
       this.ratings = [];
       this.unavailable = null;
+      this.retryable = false;
       return this.player;
     } catch (e) {
       this.unavailable = e instanceof ApiError && e.status !== 404 ? e.message : 'Player accounts are not available on this server; games still work.';
+      this.retryable = e instanceof ApiError && e.code === 'PLAYERS_UNAVAILABLE';
       return null;
     }
+  }
+
+  /**
+   * `ensure`, asked again while the server says its players' database is not ready yet (a server just started
+   * opens it in the background): after each of `waits` (ms), calling `changed` so the page shows the wait.
+   */
+  async ensurePatiently(name: string | undefined, changed: () => void, waits: readonly number[] = BOOT_WAITS, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): Promise<PlayerInfo | null> {
+    let p = await this.ensure(name);
+    for (let i = 0; !p && this.retryable && i < waits.length; i++) {
+      changed();
+      await sleep(waits[i]);
+      p = await this.ensure(name);
+    }
+    return p;
   }
 
   /** GET /api/me: the name and ratings as the server has them. */

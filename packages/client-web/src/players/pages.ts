@@ -19,6 +19,6 @@ export function parsePage(search: string): PageRoute | null {
 
 /** Fetch what the page shows and build it. */
 export async function buildPage(route: PageRoute, identity: Identity): Promise<HTMLElement> {
-  const view = await import('./render/players');
+  const view = await import('../render/players');
   return view.loadPage(route, identity);
 }

@@ -4,7 +4,7 @@
  */
 import { CHAT_MAX_CHARS, type ChatLine } from '@isle-of-trains/client';
 import type { IsleStateJSON } from '@isle-of-trains/client';
-import type { KeyValueStore } from './session-store';
+import type { KeyValueStore } from '../shell/session-store';
 
 /** The server's limit (docs/PROTOCOL.md `chat`), checked here too so the player learns it before sending. */
 /** The server's limit on a chat line (the protocol's), checked here before sending. */

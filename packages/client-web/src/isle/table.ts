@@ -1,0 +1,178 @@
+/**
+ * The Isle of Trains table as a table module (src/shell/table-module.ts): the room state → the table model
+ * (src/view-model.ts) → the screen (src/render/table.ts), the local selection (src/intents.ts) turned into
+ * moves sent through the host, keys, focus after moves, the details panel and the phone's tabs. It draws the
+ * whole screen, top bar and side column included, from the frame the shell's host gives (src/shell/frame.ts).
+ */
+import type { Action, Decision, PlayerView } from '@isle-of-trains/rules';
+import type { IsleStateJSON } from '@isle-of-trains/client';
+import { NONE, normalise, offer, pick, selectedKey, type Offer, type Selection } from '../intents';
+import { endModel, tableModel } from '../view-model';
+import { mount } from '../render/dom';
+import { markDockOverflow } from '../render/dock-cue';
+import { renderEnd } from '../render/end';
+import { renderTable, updateDetails, type PhoneTab } from '../render/table';
+import { isFramed, type FramedHost, type ShellFrame } from '../shell/frame';
+import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
+import { FocusPlan } from './focus';
+import { tableKey } from './keys';
+
+const SENDING: Offer = { prompt: 'Sending…', targets: {}, buttons: [], canCancel: false };
+const NOTHING: Offer = { prompt: '', targets: {}, buttons: [], canCancel: false };
+
+class IsleTable implements MountedTable<IsleStateJSON> {
+  private room: IsleStateJSON | null = null;
+  private seat: number | null = null;
+  private view: PlayerView | null = null;
+  private decision: Decision | null = null;
+  private legal: Action[] = [];
+  private selection: Selection = NONE;
+  private tab: PhoneTab = 'table';
+  private detailsCard: string | null = null;
+  private detailsPinned = false;
+  private wasOver = false;
+  /** The shell's frame for this render (built once per update: it holds fresh elements, the chat panel among them). */
+  private x: ShellFrame | null = null;
+  private readonly focus: FocusPlan;
+  private readonly onKey = (e: KeyboardEvent) => this.key(e);
+
+  constructor(private readonly root: HTMLElement, private readonly host: FramedHost<Action>) {
+    this.focus = new FocusPlan(root);
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  update(room: IsleStateJSON, seat: number | null): void {
+    this.x = this.host.frame();
+    const session = this.x.session;
+    this.room = room;
+    this.seat = seat;
+    // The session is the one record of the view and the decision; the replay viewer has none (nothing to play).
+    // (while it joins again after a lost connection it has none: the last one stays on screen, with nothing to play)
+    this.view = session ? session.view ?? this.view : null;
+    this.decision = session ? session.decision() : null;
+    this.legal = session ? session.legalActions() : [];
+    this.selection = normalise(this.legal, this.selection, this.view, seat, this.decision);
+    // The end panel sits on the table tab: show it when the game ends (phones).
+    const over = !!room.game?.gameOver;
+    if (over && !this.wasOver) this.tab = 'table';
+    this.wasOver = over;
+    this.render();
+  }
+
+  destroy(): void {
+    document.removeEventListener('keydown', this.onKey);
+    this.room = null;
+    this.x = null;
+  }
+
+  private busy(): boolean {
+    return (this.x?.session?.movesInFlight ?? 0) > 0;
+  }
+
+  private currentOffer(live: boolean): Offer {
+    if (!live) return NOTHING;
+    if (this.busy()) return SENDING;
+    return offer(this.legal, this.selection, this.view, this.seat, this.decision);
+  }
+
+  /** A refusal is shown by the shell; an answer lost with the connection is not one (moves are offered again once back). */
+  private refused = (e: { code?: string; message?: string }) => {
+    if (e?.code !== 'CONNECTION_LOST') this.host.notify(e?.message ?? String(e));
+  };
+
+  /** Take back the last step of this turn (the server says how many may be: `undoable`). */
+  private undo(): void {
+    if (this.busy() || !this.x?.session?.canUndo()) return;
+    this.selection = NONE;
+    this.focus.next = 'btn:undo';
+    this.host.undo().catch(this.refused);
+  }
+
+  private pick(key: string): void {
+    const f = this.focus;
+    const before = this.selection;
+    const r = pick(this.currentOffer(true), key, before);
+    this.selection = r.selection;
+    // Keyboard flow: Enter on a target opens the confirm tray with focus on Confirm; after sending, focus
+    // goes back to the thing acted on (when it is still there), or to its neighbour (src/isle/focus.ts).
+    if (this.selection.kind === 'confirm') {
+      f.next = 'btn:confirm';
+      // A move chosen with a button (Build) has no target of its own: it acts on the card selected before it.
+      f.confirmFrom = this.selection.at ?? selectedKey(before);
+    } else if ((r.send || key === 'cancel') && before.kind === 'confirm') {
+      f.near = f.confirmFrom ? f.beside(f.confirmFrom, false) : null;
+    } else if (r.send) f.near = f.beside(key);
+    if (r.send) this.host.act(r.send).catch(this.refused);
+    this.host.redraw();
+  }
+
+  private details(id: string | null, pinned = false): void {
+    if (this.detailsCard === id && this.detailsPinned === pinned) return;
+    this.detailsCard = id;
+    this.detailsPinned = pinned && id !== null;
+    updateDetails(this.root, id, this.detailsPinned, () => this.details(null));
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (!this.x?.live || !this.room) return;
+    if (this.room.phase === 'playing' && tableKey(e, this.root, this.legal, () => this.undo())) {
+      e.preventDefault();
+      return;
+    }
+    if (e.key !== 'Escape') return;
+    if (this.detailsPinned) this.details(null);
+    else if (this.selection.kind !== 'none') this.pick('cancel');
+  }
+
+  private render(): void {
+    const room = this.room;
+    const x = this.x;
+    if (!room || !x) return;
+    const seat = this.seat;
+    const m = tableModel(room, seat, x.session ? this.view : undefined);
+    if (!m) return;
+    const isMine = x.live && this.decision !== null && this.decision.seat === seat;
+    const ctx = { offer: this.currentOffer(x.live), selected: x.live ? selectedKey(this.selection) : null, ui: { pick: x.live ? (k: string) => this.pick(k) : () => undefined, details: (id: string | null, pinned?: boolean) => this.details(id, pinned) } };
+    const endPanel = x.end && room.game?.gameOver && m.scores ? renderEnd(endModel(room, m.scores, m.solo), m.scores, room.seed, x.end) : null;
+    mount(this.root, renderTable(m, ctx, {
+      statusText: x.statusText,
+      statusKind: x.statusKind,
+      refusal: x.refusal,
+      detailsCard: this.detailsCard,
+      detailsPinned: this.detailsPinned,
+      turnTimeLimit: room.turnTimeLimit,
+      deadline: room.decisionDeadline && room.decisionDeadline > 0 ? room.decisionDeadline : null,
+      chapter: room.scenario,
+      endPanel,
+      rated: !!room.rated,
+      rating: x.rating,
+      side: x.side,
+      undo: isMine && room.phase === 'playing' && (room.undoable ?? 0) > 0 ? { count: room.undoable ?? 0, onUndo: () => this.undo() } : null,
+      spectators: room.spectators ?? [],
+      log: x.log,
+      logNote: x.logNote,
+      tab: this.tab,
+      onTab: (t) => {
+        this.tab = t;
+        // The log was hidden on a phone: bring its newest line into view when it shows.
+        x.log?.reveal();
+        this.host.redraw();
+      },
+      cues: x.cues,
+      onDismissRefusal: x.onDismissRefusal,
+      onLeave: x.onLeave,
+      leaveLabel: x.leaveLabel,
+      ...(x.bottom !== undefined ? { bottom: x.bottom } : {}),
+    }), { motion: x.motion });
+    markDockOverflow(this.root);
+    this.focus.after(this.busy());
+  }
+}
+
+export const isleTable: TableModule<IsleStateJSON, Action> = {
+  mount(root: HTMLElement, host: TableHost<Action>): MountedTable<IsleStateJSON> {
+    // This table draws the whole screen, so it needs what the shell's frame shows (status, chat, log, leave).
+    if (!isFramed(host)) throw new Error('The Isle of Trains table needs the page frame (src/shell/frame.ts) from its host.');
+    return new IsleTable(root, host);
+  },
+};
