@@ -103,7 +103,7 @@ export function routeList(input: TtrTableInput, legal: readonly Action[]): Route
     const owner = input.view.claims[String(r.id)];
     return { id: r.id, name: routeName(map, r), kind: routeKind(r), claimable: c.ok, status: c.why, owner: owner ?? null };
   });
-  return entries.sort((a, b) => Number(b.claimable) - Number(a.claimable) || a.name.localeCompare(b.name) || a.id - b.id);
+  return entries.sort((a, b) => Number(b.claimable) - Number(a.claimable) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id);
 }
 
 /** The payment chooser for one route: every exact payment this seat can make, cheapest first, and the one shown. */

@@ -11,7 +11,7 @@ import { clampBox, mapBounds, zoomBox, type ViewBox } from './geometry';
 import {
   cyclePayment, legalFor, myDecision, namesOf, openPayment, routeList, ticketCities, trailOf, turnLine, type PaymentChoice, type TtrTableInput,
 } from './model';
-import { renderMap } from './render-map';
+import { MapDrawing } from './render-map';
 import {
   bonusPanel, claimPanel, drawPanel, endPanel, handPanel, playersPanel, routeListPanel, ticketPicker, ticketsPanel, type PanelUi,
 } from './render-panels';
@@ -42,6 +42,17 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       selected: null, choice: null, chosen: new Set(), offerKey: '', hover: null, claimableOnly: false, busy: false, error: null, box: null, trailSeat: null,
     };
     let focusAfter: string | null = null;
+    // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
+    // redraws only what changed.
+    const barHost = h('div', { class: 'ttr-bar-host' });
+    const sideHost = h('div', { class: 'ttr-side-host' });
+    let drawing: MapDrawing | null = null;
+    const mapWrap = h('div', { class: 'ttr-map-wrap', id: 'ttr-map-wrap' });
+    const zoomButtons = h('div', { class: 'ttr-zoom', role: 'group', 'aria-label': 'Map zoom' },
+      zoomButton('+', 'Zoom in', () => zoom(1.5)), zoomButton('−', 'Zoom out', () => zoom(1 / 1.5)),
+      zoomButton('Fit', 'Show the whole map', () => { local.box = null; render(); }));
+    const table = h('div', { class: 'ttr-table' }, sprite(), barHost, h('div', { class: 'ttr-main' }, mapWrap, sideHost));
+    root.replaceChildren(table);
 
     const send = (a: Action): void => {
       local.busy = true;
@@ -102,6 +113,12 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       },
     };
 
+    function zoomButton(text: string, label: string, go: () => void): HTMLButtonElement {
+      const b = h('button', { type: 'button', class: 'ttr-btn', 'aria-label': label }, text);
+      b.addEventListener('click', go);
+      return b;
+    }
+
     function legal(): Action[] {
       return input ? legalFor(input.view, seat) : [];
     }
@@ -126,6 +143,10 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     function render(): void {
       if (!input) return;
       const view: GameView = input.view;
+      if (!drawing) {
+        drawing = new MapDrawing(input.map);
+        mapWrap.replaceChildren(drawing.svg, zoomButtons);
+      }
       const map = mapOf(view.options.map);
       const names = namesOf(input);
       const lg = legal();
@@ -145,34 +166,28 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       const trail = trailSeat !== null ? trailOf(view, trailSeat) : null;
       const box = local.box ?? fullBox(map);
       const entry = local.selected !== null ? entries.find((e) => e.id === local.selected) ?? null : null;
-      const tree = h('div', { class: 'ttr-table', 'data-fkey': 'ttr-table', 'data-my-move': d ? '1' : '0', 'data-over': view.gameOver ? '1' : '0' },
-        sprite(),
-        h('header', { class: 'ttr-bar' },
-          h('p', { class: 'ttr-turn', role: 'status', id: 'ttr-turn' }, turnLine(view, seat, names)),
-          view.finalTurnsLeft !== null && !view.gameOver ? h('p', { class: 'ttr-last' }, 'Last round') : null,
-          local.error ? h('p', { class: 'ttr-error', role: 'alert' }, local.error, ' ',
-            h('button', { type: 'button', class: 'ttr-link', onclick: () => { local.error = null; render(); } }, 'Dismiss')) : null),
-        h('div', { class: 'ttr-main' },
-          h('div', { class: 'ttr-map-wrap', id: 'ttr-map-wrap' },
-            renderMap({
-              view, map, data: input.map, box, selected: local.selected,
-              claimable: new Set(entries.filter((e) => e.claimable).map((e) => e.id)), cities: lit, trail: new Set(trail?.routes ?? []),
-            }),
-            h('div', { class: 'ttr-zoom', role: 'group', 'aria-label': 'Map zoom' },
-              h('button', { type: 'button', class: 'ttr-btn', 'aria-label': 'Zoom in', onclick: () => zoom(1.5) }, '+'),
-              h('button', { type: 'button', class: 'ttr-btn', 'aria-label': 'Zoom out', onclick: () => zoom(1 / 1.5) }, '−'),
-              h('button', { type: 'button', class: 'ttr-btn', 'aria-label': 'Show the whole map', onclick: () => { local.box = null; render(); } }, 'Fit'))),
-          h('div', { class: 'ttr-side' },
-            view.gameOver && trailSeat !== null ? endPanel(map, view, names, trailSeat, trail!.length, ui) : null,
-            d?.kind === 'keepTickets' ? ticketPicker(map, offer, local.chosen, d.min, local.busy, ui) : null,
-            entry ? claimPanel(map, entry, local.choice, local.busy, ui) : null,
-            !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui) : null,
-            seat !== null && view.players[seat]?.hand ? handPanel(view, seat) : null,
-            seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, ui) : null,
-            playersPanel(view, seat, names),
-            bonusPanel(view, seat, names),
-            routeListPanel(entries, local.selected, local.claimableOnly, names, ui))));
-      mount(root, tree);
+      table.setAttribute('data-my-move', d ? '1' : '0');
+      table.setAttribute('data-over', view.gameOver ? '1' : '0');
+      table.toggleAttribute('data-sheet', !!entry || d?.kind === 'keepTickets');
+      drawing.update({
+        view, map, data: input.map, box, selected: local.selected,
+        claimable: new Set(entries.filter((e) => e.claimable).map((e) => e.id)), cities: lit, trail: new Set(trail?.routes ?? []),
+      });
+      mount(barHost, h('header', { class: 'ttr-bar' },
+        h('p', { class: 'ttr-turn', role: 'status', id: 'ttr-turn' }, turnLine(view, seat, names)),
+        view.finalTurnsLeft !== null && !view.gameOver ? h('p', { class: 'ttr-last' }, 'Last round') : null,
+        local.error ? h('p', { class: 'ttr-error', role: 'alert' }, local.error, ' ',
+          h('button', { type: 'button', class: 'ttr-link', onclick: () => { local.error = null; render(); } }, 'Dismiss')) : null));
+      mount(sideHost, h('div', { class: 'ttr-side' },
+        view.gameOver && trailSeat !== null ? endPanel(map, view, names, trailSeat, trail!.length, ui) : null,
+        d?.kind === 'keepTickets' ? ticketPicker(map, offer, local.chosen, d.min, local.busy, ui) : null,
+        entry ? claimPanel(map, entry, local.choice, local.busy, ui) : null,
+        !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui) : null,
+        seat !== null && view.players[seat]?.hand ? handPanel(view, seat) : null,
+        seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, ui) : null,
+        playersPanel(view, seat, names),
+        bonusPanel(view, seat, names),
+        routeListPanel(entries, local.selected, local.claimableOnly, names, ui)));
       if (focusAfter) {
         document.getElementById(focusAfter)?.focus();
         focusAfter = null;
