@@ -52,8 +52,14 @@ function routeGroup(m: MapLook, r: Route): SVGElement {
         : icon ? s('use', { href: `#${symbolId('loco')}`, x: -5, y: -5, width: 10, height: 10, fill: '#1b1b1b' })
           : colour === 'gray' ? null : s('use', { href: `#${symbolId(colour)}`, x: -4, y: -4, width: 8, height: 8, fill: ink });
     return s('g', { transform: `translate(${f(sp.cx)} ${f(sp.cy)}) rotate(${f(sp.angle)})` },
-      s('rect', { class: 'ttr-space', x: f(-sp.length / 2), y: -SPACE_WIDTH / 2, width: f(sp.length), height: SPACE_WIDTH, rx: 2, fill,
-        ...(icon && owner === null && st.kind !== 'closed' ? { stroke: '#1b1b1b', 'stroke-dasharray': '3 2' } : {}) }),
+      // A claimed space is a train car: wider than the track, with a white rim inside its dark outline.
+      owner !== null
+        ? s('rect', { class: 'ttr-space ttr-car', x: f(-sp.length / 2), y: -SPACE_WIDTH / 2 - 2, width: f(sp.length), height: SPACE_WIDTH + 4, rx: 3, fill })
+        : s('rect', { class: 'ttr-space', x: f(-sp.length / 2), y: -SPACE_WIDTH / 2, width: f(sp.length), height: SPACE_WIDTH, rx: 2, fill,
+          ...(icon && st.kind !== 'closed' ? { stroke: '#1b1b1b', 'stroke-dasharray': '3 2' } : {}) }),
+      owner !== null
+        ? s('rect', { class: 'ttr-car-rim', x: f(-sp.length / 2 + 1.8), y: -SPACE_WIDTH / 2 - 0.2, width: f(Math.max(sp.length - 3.6, 1)), height: SPACE_WIDTH + 0.4, rx: 2 })
+        : null,
       sym ? s('g', { transform: `rotate(${f(-sp.angle)})` }, sym) : null);
   });
   const mid = midpoint(line);
@@ -104,8 +110,16 @@ export class MapDrawing {
     this.routeLayer, this.cityLayer) as SVGSVGElement;
   }
 
+  /** Show this part of the map; city names keep a readable size on screen however far out the view is. */
+  setBox(box: ViewBox): void {
+    this.svg.setAttribute('viewBox', `${f(box.x)} ${f(box.y)} ${f(box.w)} ${f(box.h)}`);
+    const px = this.svg.getBoundingClientRect().width;
+    const unitsPerPx = px > 0 ? box.w / px : 1;
+    this.svg.style.setProperty('--ttr-label', `${f(Math.min(34, Math.max(14, 9 * unitsPerPx)))}px`);
+  }
+
   update(m: MapLook): void {
-    this.svg.setAttribute('viewBox', `${f(m.box.x)} ${f(m.box.y)} ${f(m.box.w)} ${f(m.box.h)}`);
+    this.setBox(m.box);
     for (const r of m.map.routes) {
       const key = routeKey(m, r);
       const had = this.routes.get(r.id);

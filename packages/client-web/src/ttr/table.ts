@@ -201,7 +201,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
 
     function setBox(b: ViewBox): void {
       local.box = b;
-      root.querySelector('.ttr-map')?.setAttribute('viewBox', `${b.x} ${b.y} ${b.w} ${b.h}`);
+      drawing?.setBox(b);
     }
     function zoom(factor: number, fx = 0.5, fy = 0.5): void {
       if (!input) return;
