@@ -1,7 +1,8 @@
 /**
  * Development preview of the second game's table (not part of the production build): you against greedy
  * bots, played locally through the same TableHost a room gives the table. `npm run dev` then open
- * /ttr-preview.html?players=2&seed=abc (query: players 2–5, seed, botDelay in ms between bot moves).
+ * /ttr-preview.html?players=2&seed=abc (query: players 2–5, seed, botDelay in ms between bot moves, watch=1 to
+ * watch bots only, as a spectator).
  */
 import { applyAction, createGame, NORTHERN_EUROPE, pending, playerView, type Action, type GameEvent, type GameState } from '@isle-of-trains/ttr-rules';
 import { ttrChooseAction } from '@isle-of-trains/bots';
@@ -12,8 +13,10 @@ const q = new URLSearchParams(window.location.search);
 const players = Math.min(5, Math.max(2, Number(q.get('players') ?? 2)));
 const seed = q.get('seed') ?? 'preview';
 const botDelay = Number(q.get('botDelay') ?? 300);
-const names = ['You', 'Greedy Gus', 'Greedy Gwen', 'Greedy Gil', 'Greedy Greta'].slice(0, players);
-const ME = 0;
+const watch = q.get('watch') === '1';
+const names = [watch ? 'Greedy Gerd' : 'You', 'Greedy Gus', 'Greedy Gwen', 'Greedy Gil', 'Greedy Greta'].slice(0, players);
+/** The seat played from this page; watching, every seat is a bot and the table shows the spectator's view. */
+const ME = watch ? -1 : 0;
 let state: GameState = createGame({ players, seed, names });
 const history: GameEvent[] = [];
 const root = document.getElementById('app')!;
@@ -38,7 +41,8 @@ const host: TableHost<Action> = {
 
 const table = ttrTable.mount(root, host);
 function show(): void {
-  table.update({ view: playerView(state, ME), seat: ME, names, map: NORTHERN_EUROPE.data }, ME);
+  const seat = watch ? null : ME;
+  table.update({ view: playerView(state, seat ?? 'spectator'), seat, names, map: NORTHERN_EUROPE.data }, seat);
 }
 
 /** Bots move one step at a time, a little apart, so a person can follow them. */

@@ -157,6 +157,41 @@ test('a newcomer plays a whole 2-player game against the greedy bot on a phone, 
   expect(await page.textContent('#ttr-claim-title')).toContain(cityName(tapped.from === 'stockholm' ? tapped.to : tapped.from));
   await page.locator('.ttr-claim button', { hasText: /Cancel|Close/ }).click();
 
+  // The route list is the map's keyboard twin: Enter on an entry selects the route and focuses its chooser,
+  // Escape closes it and gives the focus back to the entry.
+  const firstEntry = page.locator('[data-entry]').first();
+  const entryId = await firstEntry.getAttribute('data-entry');
+  await firstEntry.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.id === 'ttr-claim-title');
+  expect(await page.getAttribute(`[data-route="${entryId}"]`, 'class')).toContain('ttr-selected');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-entry') === id, entryId);
+  expect(await page.locator('.ttr-claim').count()).toBe(0);
+
+  // Two fingers spreading zoom the map in; one finger drags it; Fit shows the whole map again.
+  const cdp = await ctx.newCDPSession(page);
+  const mapBox = (await page.locator('#ttr-map').boundingBox())!;
+  const cx = mapBox.x + mapBox.width / 2;
+  const cy = mapBox.y + mapBox.height / 2;
+  const fingers = (d: number) => [{ x: cx - d, y: cy, id: 0 }, { x: cx + d, y: cy, id: 1 }];
+  const widthOf = async () => Number((await page.getAttribute('#ttr-map', 'viewBox'))!.split(' ')[2]);
+  const fullWidth = await widthOf();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+  for (const d of [40, 60, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  expect(await widthOf()).toBeCloseTo(fullWidth / 4, 0);
+  const xOf = async () => Number((await page.getAttribute('#ttr-map', 'viewBox'))!.split(' ')[0]);
+  const x0 = await xOf();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: cx, y: cy, id: 0 }] });
+  for (const dx of [10, 30, 60]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: cx - dx, y: cy, id: 0 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  expect(await xOf()).toBeGreaterThan(x0);
+  expect(await page.locator('.ttr-claim').count()).toBe(0);
+  await cdp.detach();
+  await page.click('button[aria-label="Show the whole map"]');
+  expect(await widthOf()).toBeCloseTo(fullWidth, 0);
+
   let ferryWithPair = false;
   let ticketsDrawn = false;
   let claims = 0;
@@ -210,7 +245,11 @@ test('a newcomer plays a whole 2-player game against the greedy bot on a phone, 
       // The chooser opens on the cheapest payment: the first of the list.
       expect(await page.textContent('.ttr-pay-count')).toMatch(/^Payment 1 of/);
       await page.click('#ttr-claim-go');
-      await page.waitForFunction(([id]) => document.querySelector(`[data-route="${id}"]`)?.classList.contains('ttr-claimed'), [best.id]);
+      await page.waitForFunction(([id]) => document.querySelector(`[data-route="${id}"]`)?.classList.contains('ttr-claimed'), [best.id]).catch(async (e) => {
+        await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-debug.png') });
+        console.log('DEBUG', best, await page.evaluate(() => document.querySelector('.ttr-bar')?.textContent), await page.evaluate(() => document.querySelector('.ttr-claim')?.textContent));
+        throw e;
+      });
       claims++;
     } else await draw(page);
   }

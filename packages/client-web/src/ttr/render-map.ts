@@ -120,6 +120,8 @@ export class MapDrawing {
 
   update(m: MapLook): void {
     this.setBox(m.box);
+    // While a longest trail is shown, everything else steps back so the trail stands out.
+    this.svg.classList.toggle('ttr-showing-trail', m.trail.size > 0);
     for (const r of m.map.routes) {
       const key = routeKey(m, r);
       const had = this.routes.get(r.id);

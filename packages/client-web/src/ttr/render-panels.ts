@@ -33,7 +33,10 @@ export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoic
   const route = map.route.get(entry.id)!;
   const pay = choice ? choice.options[choice.index] : null;
   const pairs = pay ? pairsIn(route, pay) : 0;
-  return h('section', { class: 'ttr-panel ttr-claim', 'aria-labelledby': 'ttr-claim-title', 'data-fkey': 'claim' },
+  return h('section', {
+    class: 'ttr-panel ttr-claim', 'aria-labelledby': 'ttr-claim-title', 'data-fkey': 'claim',
+    onkeydown: (e: Event) => { if ((e as KeyboardEvent).key === 'Escape') ui.selectRoute(null, false); },
+  },
     h('h2', { id: 'ttr-claim-title', tabindex: '-1' }, routeName(map, route)),
     h('p', null, `${routeKind(route)} · ${ROUTE_POINTS[route.length]} points`),
     !entry.claimable ? h('p', { class: 'ttr-why' }, `Cannot claim: ${entry.status}.`) : null,

@@ -30,6 +30,8 @@ interface Local {
   error: string | null;
   box: ViewBox | null;
   trailSeat: number | null;
+  /** The selection came from the route list (so closing the chooser returns the focus there). */
+  fromList: boolean;
 }
 
 export const ttrTable: TableModule<TtrTableInput, Action> = {
@@ -39,7 +41,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     let wasMyMove = false;
     let sized = false;
     const local: Local = {
-      selected: null, choice: null, chosen: new Set(), offerKey: '', hover: null, claimableOnly: false, busy: false, error: null, box: null, trailSeat: null,
+      selected: null, choice: null, chosen: new Set(), offerKey: '', hover: null, claimableOnly: false, busy: false, error: null, box: null, trailSeat: null, fromList: false,
     };
     let focusAfter: string | null = null;
     // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
@@ -70,9 +72,17 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
 
     const ui: PanelUi = {
       selectRoute(id, fromList) {
+        const was = local.selected;
         local.selected = id;
         local.choice = id !== null && input && seat !== null && legal().some((a) => a.type === 'claim' && a.route === id) ? openPayment(input.view, seat, id) : null;
-        if (fromList && id !== null) focusAfter = 'ttr-claim-title';
+        // From the list the focus goes to the chooser, and back to the route's entry when the chooser closes.
+        if (fromList && id !== null) {
+          local.fromList = true;
+          focusAfter = '#ttr-claim-title';
+        } else if (id === null && local.fromList && was !== null) {
+          local.fromList = false;
+          focusAfter = `[data-entry="${was}"]`;
+        } else if (!fromList) local.fromList = false;
         render();
       },
       cycle(step) {
@@ -84,6 +94,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         if (!c) return;
         local.selected = null;
         local.choice = null;
+        if (local.fromList) focusAfter = `[data-entry="${c.route}"]`;
+        local.fromList = false;
         send({ type: 'claim', route: c.route, pay: c.options[c.index] });
       },
       draw(a) {
@@ -189,7 +201,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         bonusPanel(view, seat, names),
         routeListPanel(entries, local.selected, local.claimableOnly, names, ui)));
       if (focusAfter) {
-        document.getElementById(focusAfter)?.focus();
+        root.querySelector<HTMLElement>(focusAfter)?.focus();
         focusAfter = null;
       }
     }
