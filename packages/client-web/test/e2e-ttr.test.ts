@@ -55,7 +55,8 @@ async function waitForServer(url: string): Promise<void> {
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
-  vite = spawn(process.execPath, [path.resolve(CLIENT, '../../node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  vite = spawn(process.execPath, [path.resolve(CLIENT, '../../node_modules/vite/bin/vite.js'),
+    '--config', path.join(__dirname, 'vite-test.config.mjs'), '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: CLIENT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'development' },
   });
   base = `http://127.0.0.1:${port}`;
@@ -245,11 +246,7 @@ test('a newcomer plays a whole 2-player game against the greedy bot on a phone, 
       // The chooser opens on the cheapest payment: the first of the list.
       expect(await page.textContent('.ttr-pay-count')).toMatch(/^Payment 1 of/);
       await page.click('#ttr-claim-go');
-      await page.waitForFunction(([id]) => document.querySelector(`[data-route="${id}"]`)?.classList.contains('ttr-claimed'), [best.id]).catch(async (e) => {
-        await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-debug.png') });
-        console.log('DEBUG', best, await page.evaluate(() => document.querySelector('.ttr-bar')?.textContent), await page.evaluate(() => document.querySelector('.ttr-claim')?.textContent));
-        throw e;
-      });
+      await page.waitForFunction(([id]) => document.querySelector(`[data-route="${id}"]`)?.classList.contains('ttr-claimed'), [best.id]);
       claims++;
     } else await draw(page);
   }
