@@ -1,9 +1,9 @@
 /** The second game's table, its pure parts: map geometry, the payment chooser, the route list, ticket highlights, the trail. */
 import {
-  applyAction, createGame, createSimulator, edgesOf, longestTrail, NORTHERN_EUROPE, payments, playerView, type GameState, type RouteData,
+  applyAction, COLOURS, createGame, createSimulator, edgesOf, longestTrail, NORTHERN_EUROPE, payments, playerView, type GameState, type RouteData,
 } from '@isle-of-trains/ttr-rules';
 import { arcticY, clampBox, parallelOffset, trackLine, trackSpaces, zoomBox, TRACK_GAP } from '../src/ttr/geometry';
-import { claimability, longestTrailRoutes, openPayment, pairsIn, routeList, ticketCities, cyclePayment } from '../src/ttr/model';
+import { bonusLines, claimability, cyclePayment, longestTrailRoutes, openPayment, pairsIn, routeList, ticketCities, turnLine } from '../src/ttr/model';
 
 const map = NORTHERN_EUROPE;
 const data = map.data;
@@ -165,5 +165,37 @@ describe('ticket highlight and longest trail', () => {
       const b = byId.get(ids[i])!;
       expect([a.a, a.b].some((c) => c === b.a || c === b.b)).toBe(true);
     }
+  });
+});
+
+describe('bonus cards and the turn line', () => {
+  test('leaders by public measures; cards counting hands or tickets stay hidden but show this seat its own number', () => {
+    const s0 = createGame({ players: 3, seed: 'bonus' });
+    const ferry = map.routes.find((r) => r.kind === 'ferry')!;
+    const s: GameState = {
+      ...s0,
+      bonusCards: ['cost-efficiency', 'ferry-master', 'call-of-the-wild', 'small-steps'],
+      claims: { [String(ferry.id)]: 1 },
+      players: s0.players.map((p) => (p.seat === 1 ? { ...p, trainsLeft: 40 - ferry.length } : p)),
+    };
+    const lines = bonusLines(playerView(s, 2), 2);
+    const by = new Map(lines.map((l) => [l.id, l]));
+    expect(by.get('cost-efficiency')!.leaders).toEqual([0, 2]);
+    expect(by.get('ferry-master')!.leaders).toEqual([1]);
+    expect(by.get('small-steps')!.leaders).toEqual([]);
+    const wild = by.get('call-of-the-wild')!;
+    expect(wild.hidden).toBe(true);
+    expect(wild.leaders).toEqual([]);
+    const hand = s.players[2].hand;
+    expect(wild.mine).toBe(hand.loco + COLOURS.reduce((n, c) => n + Math.floor(hand[c] / 2), 0));
+  });
+
+  test('the turn line names whose turn it is and counts down the last round', () => {
+    const s0 = createGame({ players: 2, seed: 'turn' });
+    const names = ['Ann', 'Bo'];
+    expect(turnLine(playerView(s0, 0), 0, names)).toMatch(/^Choose the tickets you keep \(at least 2\)/);
+    const s: GameState = { ...s0, turn: { seat: 1, number: 30, step: 'turn' }, players: s0.players.map((p) => ({ ...p, offer: null })), finalTurnsLeft: 2, endTriggeredBy: 1 };
+    expect(turnLine(playerView(s, 0), 0, names)).toBe("Bo's turn. Last round: 2 turns left.");
+    expect(turnLine(playerView(s, 1), 1, names)).toMatch(/^Your turn: draw cards, claim a route or draw tickets\. Last round: 2 turns left\.$/);
   });
 });
