@@ -3,7 +3,7 @@ import {
   applyAction, COLOURS, createGame, createSimulator, edgesOf, longestTrail, NORTHERN_EUROPE, payments, playerView, type GameState, type RouteData,
 } from '@isle-of-trains/ttr-rules';
 import { arcticY, clampBox, parallelOffset, trackLine, trackSpaces, zoomBox, TRACK_GAP } from '../src/ttr/geometry';
-import { bonusLines, claimability, cyclePayment, longestTrailRoutes, openPayment, pairsIn, routeList, ticketCities, turnLine } from '../src/ttr/model';
+import { bonusLines, claimability, cyclePayment, longestTrailRoutes, openPayment, pairsIn, routeList, ticketCities, ticketPath, turnLine } from '../src/ttr/model';
 
 const map = NORTHERN_EUROPE;
 const data = map.data;
@@ -147,6 +147,32 @@ describe('ticket highlight and longest trail', () => {
     expect([...ticketCities(map, [t1.id])].sort()).toEqual([t1.from, t1.to].sort());
     expect(ticketCities(map, [t1.id, t2.id])).toEqual(new Set([t1.from, t1.to, t2.from, t2.to]));
     expect(ticketCities(map, []).size).toBe(0);
+  });
+
+  test("a ticket's way on an empty board is a chain of routes from one city to the other as long as its points", () => {
+    const view = playerView(createGame({ players: 2, seed: 'path' }), 0);
+    for (const t of data.tickets) {
+      const ids = ticketPath(view, 0, t.id);
+      let at = t.from;
+      for (const id of ids) {
+        const r = map.route.get(id)!;
+        expect([r.from, r.to]).toContain(at);
+        at = r.from === at ? r.to : r.from;
+      }
+      expect(at).toBe(t.to);
+      // The map's ticket points are the shortest path in spaces.
+      expect(ids.reduce((n, id) => n + map.route.get(id)!.length, 0)).toBe(t.points);
+    }
+  });
+
+  test("a ticket's way counts this seat's routes as free and goes round routes others hold", () => {
+    const s0 = createGame({ players: 2, seed: 'path' });
+    const t = data.tickets.find((x) => x.points >= 8)!;
+    const first = ticketPath(playerView(s0, 0), 0, t.id);
+    const mine: GameState = { ...s0, claims: { [String(first[0])]: 0 } };
+    expect(ticketPath(playerView(mine, 0), 0, t.id)).toContain(first[0]);
+    const theirs: GameState = { ...s0, claims: Object.fromEntries((map.pairTracks.get(map.route.get(first[0])!.pair) ?? []).map((id) => [String(id), 1])) };
+    expect(ticketPath(playerView(theirs, 0), 0, t.id)).not.toContain(first[0]);
   });
 
   test("the trail drawn is a real trail as long as the rules' longest trail", () => {

@@ -147,6 +147,50 @@ export function ticketCities(map: GameMap, ticketIds: readonly number[]): Set<st
   return out;
 }
 
+/**
+ * A shortest way to join a ticket's two cities from here, for the map to show beside its cities: spaces
+ * still to claim, counting this seat's own routes as free and leaving out routes others hold or that are
+ * closed. Route ids (one track per city pair); empty when the cities cannot be joined any more.
+ */
+export function ticketPath(view: GameView, seat: number | null, ticket: number): number[] {
+  const map = mapOf(view.options.map);
+  const t = map.ticket.get(ticket);
+  if (!t) return [];
+  const cost = new Map<string, number>([[t.from, 0]]);
+  const via = new Map<string, { city: string; route: number }>();
+  const done = new Set<string>();
+  const adj = new Map<string, RouteData[]>();
+  for (const r of map.routes) {
+    for (const c of [r.from, r.to]) adj.set(c, [...(adj.get(c) ?? []), r]);
+  }
+  // Dijkstra over at most some fifty cities: a linear scan for the nearest is plenty.
+  for (;;) {
+    let city: string | null = null;
+    for (const [c, d] of cost) if (!done.has(c) && (city === null || d < cost.get(city)!)) city = c;
+    if (city === null || city === t.to) break;
+    done.add(city);
+    for (const r of adj.get(city) ?? []) {
+      const owner = view.claims[String(r.id)];
+      const mine = owner !== undefined && owner === seat;
+      if (!mine && (owner !== undefined || routeState(view, map, r).kind !== 'open')) continue;
+      const next = r.from === city ? r.to : r.from;
+      const d = cost.get(city)! + (mine ? 0 : r.length);
+      if (d < (cost.get(next) ?? Infinity)) {
+        cost.set(next, d);
+        via.set(next, { city, route: r.id });
+      }
+    }
+  }
+  if (!cost.has(t.to)) return [];
+  const out: number[] = [];
+  for (let c = t.to; c !== t.from;) {
+    const step = via.get(c)!;
+    out.push(step.route);
+    c = step.city;
+  }
+  return out.reverse();
+}
+
 export interface BonusLine {
   id: BonusCardId;
   name: string;

@@ -22,6 +22,8 @@ export interface MapLook {
   cities: ReadonlySet<string>;
   /** Routes of a longest trail to draw over the board (the end screen). */
   trail: ReadonlySet<number>;
+  /** Routes of a shortest way to join a ticket's cities (the ticket looked at). */
+  path: ReadonlySet<number>;
 }
 
 type Route = GameMap['routes'][number];
@@ -30,7 +32,7 @@ type City = MapData['cities'][number];
 /** What decides how one route is drawn: when this changes, the route is drawn again. */
 function routeKey(m: MapLook, r: Route): string {
   const st = routeState(m.view, m.map, r);
-  return `${st.kind}:${st.kind === 'claimed' ? st.owner : ''}:${m.claimable.has(r.id) ? 1 : 0}:${m.selected === r.id ? 1 : 0}:${m.trail.has(r.id) ? 1 : 0}`;
+  return `${st.kind}:${st.kind === 'claimed' ? st.owner : ''}:${m.claimable.has(r.id) ? 1 : 0}:${m.selected === r.id ? 1 : 0}:${m.trail.has(r.id) ? 1 : 0}:${m.path.has(r.id) ? 1 : 0}`;
 }
 
 function routeGroup(m: MapLook, r: Route): SVGElement {
@@ -41,7 +43,7 @@ function routeGroup(m: MapLook, r: Route): SVGElement {
   const owner = st.kind === 'claimed' ? st.owner : null;
   const colour = r.color;
   const cls = ['ttr-route', `ttr-${r.kind}`, st.kind === 'closed' ? 'ttr-closed' : '', owner !== null ? 'ttr-claimed' : '',
-    m.claimable.has(r.id) ? 'ttr-can' : '', m.selected === r.id ? 'ttr-selected' : '', m.trail.has(r.id) ? 'ttr-trail' : ''].filter(Boolean).join(' ');
+    m.claimable.has(r.id) ? 'ttr-can' : '', m.selected === r.id ? 'ttr-selected' : '', m.trail.has(r.id) ? 'ttr-trail' : '', m.path.has(r.id) ? 'ttr-path' : ''].filter(Boolean).join(' ');
   const parts = spaces.map((sp, i) => {
     const icon = r.kind === 'ferry' && i < r.locomotives;
     const fill = owner !== null ? SEAT_FILL[owner % SEAT_FILL.length] : st.kind === 'closed' ? 'url(#ttr-hatch)' : FILL[colour];

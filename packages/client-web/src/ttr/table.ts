@@ -9,7 +9,7 @@ import { mapOf, pending, scoreBreakdown, type Action, type GameMap, type GameVie
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { clampBox, mapBounds, zoomBox, type ViewBox } from './geometry';
 import {
-  cyclePayment, legalFor, myDecision, namesOf, openPayment, routeList, ticketCities, trailOf, turnLine, type PaymentChoice, type TtrTableInput,
+  cyclePayment, legalFor, myDecision, namesOf, openPayment, routeList, ticketCities, ticketPath, trailOf, turnLine, type PaymentChoice, type TtrTableInput,
 } from './model';
 import { MapDrawing } from './render-map';
 import {
@@ -184,6 +184,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       drawing.update({
         view, map, data: input.map, box, selected: local.selected,
         claimable: new Set(entries.filter((e) => e.claimable).map((e) => e.id)), cities: lit, trail: new Set(trail?.routes ?? []),
+        path: new Set(local.hover !== null && !view.gameOver ? ticketPath(view, seat, local.hover) : []),
       });
       mount(barHost, h('header', { class: 'ttr-bar' },
         h('p', { class: 'ttr-turn', role: 'status', id: 'ttr-turn' }, turnLine(view, seat, names)),
