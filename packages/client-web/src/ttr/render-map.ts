@@ -122,8 +122,8 @@ export class MapDrawing {
 
   update(m: MapLook): void {
     this.setBox(m.box);
-    // While a longest trail is shown, everything else steps back so the trail stands out.
-    this.svg.classList.toggle('ttr-showing-trail', m.trail.size > 0);
+    // While a longest trail or a ticket's way is shown, everything else steps back so the trail stands out.
+    this.svg.classList.toggle('ttr-showing-trail', m.trail.size > 0 || m.path.size > 0);
     for (const r of m.map.routes) {
       const key = routeKey(m, r);
       const had = this.routes.get(r.id);

@@ -113,13 +113,14 @@ export function handPanel(view: GameView, seat: number): HTMLElement {
       swatch(c), h('span', null, `${cardLabel(c)} ${hand[c]}`)))));
 }
 
-export function ticketsPanel(map: GameMap, view: GameView, seat: number, ui: PanelUi): HTMLElement {
+/** Your tickets; pressing one shows it on the map (its cities and a way between them) until pressed again. */
+export function ticketsPanel(map: GameMap, view: GameView, seat: number, shown: number | null, ui: PanelUi): HTMLElement {
   const tickets = view.players[seat].tickets ?? [];
   return h('section', { class: 'ttr-panel ttr-tickets', 'aria-labelledby': 'ttr-tickets-title', 'data-fkey': 'tickets' },
     h('h2', { id: 'ttr-tickets-title' }, `Your tickets (${tickets.filter((t) => t.completed).length} of ${tickets.length} done)`),
     tickets.length === 0 ? h('p', null, 'None yet.') : h('ul', { class: 'ttr-ticket-list' }, ...tickets.map((t) =>
-      h('li', { 'data-fkey': `ticket:${t.id}`, 'data-done': t.completed ? '1' : '0', onmouseenter: () => ui.hoverTicket(t.id) },
-        h('button', { type: 'button', class: 'ttr-link', onfocus: () => ui.hoverTicket(t.id), onclick: () => ui.hoverTicket(t.id) },
+      h('li', { 'data-fkey': `ticket:${t.id}`, 'data-done': t.completed ? '1' : '0' },
+        h('button', { type: 'button', class: 'ttr-link', 'aria-pressed': shown === t.id ? 'true' : 'false', onclick: () => ui.hoverTicket(shown === t.id ? null : t.id) },
           h('span', { class: t.completed ? 'ttr-tick' : 'ttr-open', 'aria-hidden': 'true' }, t.completed ? '✓' : '○'),
           ` ${map.city.get(t.from)?.name} – ${map.city.get(t.to)?.name} · ${t.points}`,
           h('span', { class: 'ttr-sr' }, t.completed ? ' (completed)' : ' (not yet joined)'))))));

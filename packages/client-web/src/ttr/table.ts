@@ -197,7 +197,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         entry ? claimPanel(map, entry, local.choice, local.busy, ui) : null,
         !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui) : null,
         seat !== null && view.players[seat]?.hand ? handPanel(view, seat) : null,
-        seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, ui) : null,
+        seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, local.hover, ui) : null,
         playersPanel(view, seat, names),
         bonusPanel(view, seat, names),
         routeListPanel(entries, local.selected, local.claimableOnly, names, ui)));
