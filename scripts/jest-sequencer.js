@@ -16,6 +16,7 @@ const path = require('path');
 const ROUGH_SECONDS = {
   'packages/client-web/test/e2e-table.test.ts': 90,
   'packages/client-web/test/e2e.test.ts': 60,
+  'packages/client-web/test/e2e-ttr.test.ts': 80,
   'packages/client-web/test/e2e-players.test.ts': 50,
   'packages/rules/test/properties-4p.test.ts': 50,
   'packages/rules/test/properties-3p.test.ts': 40,
