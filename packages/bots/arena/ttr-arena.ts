@@ -22,7 +22,7 @@
 import './register';
 import { mapOf, scoreBreakdown, ttrGame, type BonusCardId, type GameState } from '@isle-of-trains/ttr-rules';
 import { createTtrBot, TTR_BOT_LEVELS, type TtrBot, type TtrBotLevel } from '@isle-of-trains/bots';
-import { planTickets, readBoard } from '../src/ttr';
+import { planTickets, readBoard, ttrSearchStats } from '../src/ttr';
 import { playTtrGame } from './ttr-play';
 import { wilson } from './wilson';
 
@@ -180,6 +180,9 @@ function run(a: Args): void {
     const ms = [...(decisionMs.get(level) ?? [])].sort((x, y) => x - y);
     if (ms.length > 0) console.log(`  ${level} decisions: ${ms.length}, p50 ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms, max ${ms[ms.length - 1].toFixed(1)} ms`);
   }
+  if (search.searched > 0) {
+    console.log(`  strong searches: ${search.searched}, mean ${(search.worlds / search.searched).toFixed(1)} worlds, greedy's choice replaced in ${pct(search.switched / search.searched)}`);
+  }
   const sorted = [...turns].sort((x, y) => x - y);
   console.log(`  game length: mean ${mean(turns).toFixed(1)} turns (min ${sorted[0]}, max ${sorted[sorted.length - 1]}), ${mean(actions).toFixed(0)} actions`);
   console.log(`  ended by everyone passing: ${byPasses} of ${a.games}; stalled: ${stalled}`);
@@ -197,6 +200,8 @@ function run(a: Args): void {
 
 /** Decision times per bot level, in ms, for the report. */
 const decisionMs = new Map<TtrBotLevel, number[]>();
+/** The strong bot's searches: decisions with more than one candidate, worlds dealt, answers other than greedy's. */
+const search = { searched: 0, worlds: 0, switched: 0 };
 
 function timedBot(bot: TtrBot): TtrBot {
   const list = decisionMs.get(bot.level) ?? [];
@@ -208,6 +213,11 @@ function timedBot(bot: TtrBot): TtrBot {
       const t = performance.now();
       const a = bot.chooseAction(input);
       list.push(performance.now() - t);
+      if (bot.level === 'strong' && ttrSearchStats.lastCandidates > 1) {
+        search.searched++;
+        search.worlds += ttrSearchStats.lastWorlds;
+        if (ttrSearchStats.lastSwitched) search.switched++;
+      }
       return a;
     },
   };

@@ -46,7 +46,7 @@ describe('second game strong bot', () => {
 
   it('searches a fixed number of worlds, stays legal, and gives the same answer for the same seed', () => {
     const seen = new Set<string>();
-    for (const { s, seat } of positions(3, 'strong-det', 23)) {
+    for (const { s, seat } of positions(3, 'strong-det', 37)) {
       const view = ttrGame.view(s, seat);
       const a = createTtrBot('strong', { seed: 'det', iterations: 5 }).chooseAction({ view, seat, history: [] });
       const worlds = ttrSearchStats.lastWorlds;
