@@ -110,7 +110,8 @@ export function ttrStrongChoice(input: TtrBotInput, options: TtrBotOptions = {})
       if (outOfTime()) { complete = false; break; }
       const sim = createSimulator(world);
       sim.apply(seat, candidates[i]);
-      playout(sim, seat, horizon, playSeed);
+      // A playout cut short by the clock leaves the world incomplete: it is not counted.
+      if (!playout(sim, seat, horizon, playSeed, outOfTime)) { complete = false; break; }
       vals[i] = evaluate(sim.state, seat);
     }
     if (!complete) break;
@@ -181,15 +182,18 @@ function turnCandidates(view: GameView, seat: number, legal: Action[], greedy: A
 }
 
 /** Every seat plays greedy (the bot its own tuning) on its own view of the world until the game ends or the horizon turn begins. */
-function playout(sim: Simulator, me: number, horizon: number, seed: number): void {
+function playout(sim: Simulator, me: number, horizon: number, seed: number, outOfTime: () => boolean): boolean {
   for (let guard = 0; guard < 5000; guard++) {
-    if (sim.gameOver) return;
+    if (sim.gameOver) return true;
     const s = sim.state;
-    if (s.turn.number >= horizon && s.turn.step === 'turn' && s.finalTurnsLeft === null) return;
+    if (s.turn.number >= horizon && s.turn.step === 'turn' && s.finalTurnsLeft === null) return true;
+    // Whole-game playouts at 5 players run to a few hundred moves: the clock is checked every few.
+    if (guard % 8 === 7 && outOfTime()) return false;
     const d = sim.pending()[0];
     const view = playerView(s, d.seat);
     sim.apply(d.seat, ttrGreedyChoice({ view, seat: d.seat, history: NO_HISTORY }, { seed }, d.seat === me ? STRONG_TUNING : GREEDY_TUNING));
   }
+  return true;
 }
 
 /**
