@@ -9,7 +9,7 @@
  *
  * Prints the games played, how many had SDK reconnections, and the stuck clients (0 is the target).
  */
-import '../test/support/node-ws';
+import '../test/support/sdk-on-ws';
 import { endSoak } from '../test/support/end-soak';
 
 const games = Number(process.argv[2] ?? 300);

@@ -6,7 +6,6 @@
  * `npm run soak:end -w @isle-of-trains/server` (BENCHMARKS.md).
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
-import './support/node-ws';
 import { endSoak } from './support/end-soak';
 
 jest.setTimeout(240_000);

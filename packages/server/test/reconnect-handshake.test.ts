@@ -6,7 +6,6 @@
  * the player) while the seat counted as connected.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
-import './support/node-ws';
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { bootServer, sleep, until, watch, type TestServer } from './support/harness';
 

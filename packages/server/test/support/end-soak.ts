@@ -109,7 +109,9 @@ async function oneGame(url: string, n: number, endWaitMs: number, r: SoakResult,
     r.games++;
     r.reconnections += reconnections;
     if (reconnections > 0) r.withReconnections++;
-    // A leave during a reconnection attempt may never settle: give each a moment, no more.
+    // No more reconnection attempts once the game is over; a leave during one may never settle: give
+    // each a moment, no more.
+    for (const room of rooms) room.reconnection.enabled = false;
     await Promise.all(rooms.map((room) => Promise.race([room.leave().catch(() => undefined), sleep(2000)])));
   }
 }
