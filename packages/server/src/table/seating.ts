@@ -130,11 +130,12 @@ export function drop(table: Table, client: IsleClient, code?: number): void {
   const seat = table.ownedSeat(client);
   // A newer connection presented this one's reconnection token: it takes the place over at once.
   const takeover = isHandedOver(client);
-  if (seat >= 0 && !takeover) {
+  if (seat >= 0) {
     const slot = table.slots[seat];
     slot.connected = false;
     syncSeats(table);
-    addLog(table, seat, 'drop', `${slot.name} lost the connection.`);
+    // (a takeover is no lost connection: the newer one is already on its way)
+    if (!takeover) addLog(table, seat, 'drop', `${slot.name} lost the connection.`);
   }
   table.rlog.info({ event: 'drop', seat, code }, 'connection dropped');
   const seconds = table.deps.config.RECONNECT_SECONDS;
