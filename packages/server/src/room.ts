@@ -32,6 +32,7 @@ import { takeRestore, withoutRestoreKey } from './persistence/restore';
 import { openJournal, restore } from './persistence/room-store';
 import { dropViewQueueAfterFullState } from './colyseus-patches/view-handoff';
 import { cheapPatches } from './colyseus-patches/patch-flush';
+import { newerConnectionTakesOver } from './colyseus-patches/reconnect-takeover';
 import { shareEncodeBuffers } from './colyseus-patches/encode-buffers';
 import { fileCode, withdrawCode } from './admission/join-codes';
 import { installFrameGate, type SlowedAddresses } from './admission/frame-gate';
@@ -123,6 +124,7 @@ export class TableRoom extends Room<{ state: TableState; metadata: RoomMetadata;
 
     this.setState(new this.game.State());
     dropViewQueueAfterFullState(this);
+    newerConnectionTakesOver(this);
     if (config.LOAD_TUNING === 'on') {
       cheapPatches(this);
       shareEncodeBuffers(this);

@@ -18,7 +18,7 @@
  * - a message whose msgpack body cannot be read closes the connection with CLOSE_CODES.BAD_FRAME (4002), as
  *   Colyseus would, but the room logs it (at warn, limited) instead of Colyseus printing a stack for each one.
  */
-import { Protocol, ResponseStatus, getMessageBytes, type Client, type Room } from '@colyseus/core';
+import { ClientState, Protocol, ResponseStatus, getMessageBytes, type Client, type Room } from '@colyseus/core';
 import { decode } from '@colyseus/schema';
 import { unpack } from 'msgpackr';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
@@ -125,8 +125,14 @@ export function installFrameGate(room: Room, hooks: GateHooks): void {
   r._onMessage = function (this: Room, client: Client, buffer: Buffer): void {
     const limits = hooks.limits(client);
     const code = buffer && buffer.length > 0 ? buffer[0] & 31 : -1; // PROTOCOL_CODE_MASK
-    // A leave is counted but never dropped: honouring it only lightens the load.
-    if (limits && !limits.frames.take() && code !== Protocol.LEAVE_ROOM) {
+    // A leave is counted but never dropped: honouring it only lightens the load. Nor is the join
+    // handshake of a connection still joining (once per connection): dropped, it left the connection
+    // half-joined for good, sent no state and no patch. A connection that comes back with the SDK's
+    // reconnection token keeps the buckets of the one it replaces, so a player who had used up the
+    // burst just before a drop lost the handshake of the new connection, and never saw the game again
+    // (the end of the game included) while the server counted them as connected.
+    const handshake = code === Protocol.JOIN_ROOM && client.state === ClientState.JOINING;
+    if (limits && !limits.frames.take() && code !== Protocol.LEAVE_ROOM && !handshake) {
       if (limits.flood.dropped()) {
         hooks.flooding(client);
         return;

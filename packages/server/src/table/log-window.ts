@@ -1,9 +1,9 @@
 /**
  * The room state's window on the table's log: the newest LOG_ENTRIES lines (older ones are served by the
- * `log` message from the whole log). Room notices (joins, drops, restarts) are written here; an undo
- * drops its lines from the window and fills it back up from older ones.
+ * `log` message from the whole log). Room notices (joins, drops, restarts) are written here; after an
+ * undo the window is rewritten from the whole log.
  */
-import { logLineFromWire, logLineWire } from '@isle-of-trains/client/protocol';
+import { logLineWire } from '@isle-of-trains/client/protocol';
 import type { LogLine } from '../game/log-lines';
 import type { Table } from './table';
 
@@ -20,17 +20,25 @@ export function showLog(table: Table, line: LogLine): void {
 }
 
 /**
- * The state's window loses an undone step's lines (numbers `dropped`; the match has dropped them from the
- * whole log already); when nothing came after them, numbering goes on from where they started.
+ * The state's window after an undo: the whole log's newest LOG_ENTRIES lines again (the match has
+ * already dropped the undone step's lines, numbers `dropped`, from the whole log), so every undone
+ * number is missing within the window and none can hide below it.
+ *
+ * The window is rewritten slot by slot (a changed slot is replaced, the list grows or shrinks only at
+ * its end), never spliced: removing an entry from the middle of a string ArraySchema and unshifting
+ * older ones in the same patch is decoded wrongly by @colyseus/schema 5.0's decoder (the SDK's): a
+ * client kept the undone line next to the `undo` line that follows it under the same number, while
+ * the server's own list was right.
  */
-export function dropLogLines(table: Table, dropped: Set<number>): void {
-  const log = table.state.logJson;
-  for (let i = log.length - 1; i >= 0; i--) {
-    if (dropped.has(logLineFromWire(log[i])?.n ?? 0)) log.splice(i, 1);
-  }
-  // The window is filled back up with the older lines: a client then sees every undone line's number
-  // missing within the window (none can hide below it) and drops the copies it keeps.
-  const want = table.lines.tail(table.deps.config.LOG_ENTRIES);
-  const older = want.slice(0, Math.max(0, want.length - log.length)).map(logLineWire);
-  if (older.length > 0) log.unshift(...older);
+export function dropLogLines(table: Table, dropped: ReadonlySet<number>): void {
+  const want = table.lines.tail(table.deps.config.LOG_ENTRIES).filter((l) => !dropped.has(l.n)).map(logLineWire);
+  rewriteWindow(table.state.logJson, want);
+}
+
+/** Make `log` equal to `want` with replacements in place and pushes and pops at the end only. */
+export function rewriteWindow(log: { length: number; [i: number]: string; push(...v: string[]): number; pop(): string | undefined }, want: readonly string[]): void {
+  const common = Math.min(log.length, want.length);
+  for (let i = 0; i < common; i++) if (log[i] !== want[i]) log[i] = want[i];
+  while (log.length > want.length) log.pop();
+  for (let i = log.length; i < want.length; i++) log.push(want[i]);
 }

@@ -13,6 +13,7 @@ import { now } from '../persistence/store/types';
 import { seatForToken } from '../persistence/restore';
 import { TokenBucket, connectionLimits } from '../admission/frame-gate';
 import { socketClientAddress } from '../admission/address-quotas';
+import { isHandedOver } from '../colyseus-patches/reconnect-takeover';
 import { startGame } from '../game/start';
 import { scheduleNext } from '../game/turns';
 import type { IsleClient, Table } from './table';
@@ -127,19 +128,22 @@ export function join(table: Table, client: IsleClient, options: unknown): void {
 /** A seated player's connection dropped: the seat is held for RECONNECT_SECONDS (not after a close the server decided). */
 export function drop(table: Table, client: IsleClient, code?: number): void {
   const seat = table.ownedSeat(client);
+  // A newer connection presented this one's reconnection token: it takes the place over at once.
+  const takeover = isHandedOver(client);
   if (seat >= 0) {
     const slot = table.slots[seat];
     slot.connected = false;
     syncSeats(table);
-    addLog(table, seat, 'drop', `${slot.name} lost the connection.`);
+    // (a takeover is no lost connection: the newer one is already on its way)
+    if (!takeover) addLog(table, seat, 'drop', `${slot.name} lost the connection.`);
   }
   table.rlog.info({ event: 'drop', seat, code }, 'connection dropped');
   const seconds = table.deps.config.RECONNECT_SECONDS;
   // Only a seated player's lost connection is held open. A spectator just joins again; a connection
   // the server closed itself (seat retaken, bad or oversized frames, flooding) gets no window.
-  if (seconds <= 0 || seat < 0 || client.userData?.kicked || !client.userData?.joined || SERVER_CLOSE_CODES.has(code ?? 0)) return; // onLeave follows
+  if (!takeover && (seconds <= 0 || seat < 0 || client.userData?.kicked || !client.userData?.joined || SERVER_CLOSE_CODES.has(code ?? 0))) return; // onLeave follows
   try {
-    const deferred = table.allowReconnection(client, seconds);
+    const deferred = table.allowReconnection(client, Math.max(seconds, takeover ? 15 : 0));
     deferred.catch(() => undefined);
     if (seat >= 0) table.slots[seat].reconnection = deferred;
   } catch (e) {
