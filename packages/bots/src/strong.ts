@@ -19,12 +19,13 @@
  * (`commonWorlds` below; option `search`).
  */
 import {
-  createSimulator, currentDecision, legalActions, type Action, type PlayerView, type Seat, type Simulator,
+  createSimulator, currentDecision, isSolo, legalActions, type Action, type PlayerView, type Seat, type Simulator,
 } from '@isle-of-trains/rules';
 import { determinise } from './determinise';
 import { driveWeightAt, evaluate } from './evaluate';
 import { discardChoice, distinctActions, greedyOnState, settle, wantsReturn } from './greedy';
 import { Rand } from './random';
+import { soloChoose, soloStats } from './solo/search';
 
 export interface StrongOptions {
   timeBudgetMs: number;
@@ -38,7 +39,7 @@ export interface StrongOptions {
    * 'tree': the ISMCTS over the rest of the turn; 'common': every root candidate played out on the same
    * worlds (see commonWorlds). Default: 'common' with three or more players, 'tree' otherwise.
    */
-  search?: 'tree' | 'common';
+  search?: 'tree' | 'common' | 'plan';
 }
 
 const now = (): number => Date.now();
@@ -100,6 +101,11 @@ function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, drive:
 }
 
 export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: StrongOptions): Action {
+  if (isSolo(view) && (opts.search === undefined || opts.search === 'plan')) {
+    const a = soloChoose(view, rand, { timeBudgetMs: opts.timeBudgetMs, iterations: opts.iterations });
+    searchStats.lastIterations = soloStats.lastWorlds;
+    return a;
+  }
   const start = now();
   const timed = opts.iterations === undefined;
   const deadline = start + Math.max(1, opts.timeBudgetMs - MARGIN_MS);
