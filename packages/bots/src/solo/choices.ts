@@ -3,7 +3,7 @@
  * together, and for card loads one per target car and face, using the card the objective needs least.
  */
 import { card, type Action, type Car, type GameState } from '@isle-of-trains/rules';
-import { soloKeepValue } from './heuristic';
+import { keepContext, soloKeepValue, type KeepContext } from './heuristic';
 
 const key = (id: string): string => {
   const c = card(id);
@@ -51,13 +51,15 @@ export function soloChoices(s: GameState, legal: readonly Action[]): Action[] {
   const out: Action[] = [];
   const seen = new Set<string>();
   const loads = new Map<string, { a: Action; v: number }>();
+  let ctx: KeepContext | null = null;
   for (const a of legal) {
     if (a.type === 'returnCard') continue;
     if (a.type === 'loadCard') {
       const target = s.players[a.seat].train.find((c) => c.card === a.car)!;
       const storeAny = card(target.card).ability === 'storeAny';
       const k = `${carKey(s, a.car)}|${a.faceDown ? 'down' : 'up'}|${storeAny && !a.faceDown ? card(a.card).symbol : ''}`;
-      const v = soloKeepValue(s, a.card);
+      ctx ??= keepContext(s);
+      const v = soloKeepValue(s, a.card, ctx);
       const cur = loads.get(k);
       if (!cur || v < cur.v) loads.set(k, { a, v });
       continue;
@@ -80,10 +82,11 @@ export function soloDeliveryChoices(s: GameState, legal: readonly Action[]): Act
 /** The card to give up at a payment, discard or the hand limit: the one the objective needs least. */
 export function soloDiscard(s: GameState): Action {
   const hand = s.players[0].hand;
+  const ctx = keepContext(s);
   let best = hand[0];
   let bv = Infinity;
   for (const id of hand) {
-    const v = soloKeepValue(s, id);
+    const v = soloKeepValue(s, id, ctx);
     if (v < bv) { bv = v; best = id; }
   }
   return { type: 'discard', card: best };

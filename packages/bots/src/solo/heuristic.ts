@@ -300,21 +300,35 @@ export function soloValue(s: GameState): number {
   }
 }
 
+/** What soloKeepValue reads of the table, computed once for the many cards of one decision. */
+export interface KeepContext {
+  o: Objective | undefined;
+  room: Goods & { seats: number };
+  spare: number;
+  eng: number;
+}
+
+export function keepContext(s: GameState): KeepContext {
+  const p = s.players[0];
+  return {
+    o: scenarioOf(s)?.objective,
+    room: freeRoom(p),
+    spare: capacityOf(p.train) - weightOf(p.train),
+    eng: card(p.train[0].card).level ?? 1,
+  };
+}
+
 /**
  * How much a card in hand is worth keeping toward this objective (payments and discards give up the
  * lowest first). Higher keeps.
  */
-export function soloKeepValue(s: GameState, id: string): number {
+export function soloKeepValue(s: GameState, id: string, ctx: KeepContext = keepContext(s)): number {
   const p = s.players[0];
   const c = card(id);
-  const sc = scenarioOf(s);
-  const o = sc?.objective;
-  const room = freeRoom(p);
+  const { o, room, spare, eng } = ctx;
   let v = 1;
   if (c.symbol === 'all') v += 0.6;
   else if (room[c.symbol] > 0) v += 0.4;
-  const spare = capacityOf(p.train) - weightOf(p.train);
-  const eng = card(p.train[0].card).level ?? 1;
   switch (c.category) {
     case 'building': {
       if (o?.kind === 'buildings') v += 10;

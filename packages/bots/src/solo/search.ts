@@ -37,10 +37,17 @@ export interface SoloSearchOptions {
 /** The last search, for the arena's report and tests. */
 export const soloStats = { lastWorlds: 0, lastCandidatesLeft: 0 };
 
-const MARGIN_MS = 20;
+/**
+ * Share of the budget the search may start work in. A world's beam is cut by the clock mid-way, but on a
+ * loaded machine the process may wait for a core after any step; stopping at three quarters keeps the
+ * decision's wall-clock time inside the budget's tail (the arena's p99 target is budget + 50 ms).
+ */
+const BUDGET_SHARE = 0.75;
 /** Leaves one candidate's follow-up (bonus actions, delivery steps) may branch into. */
 const FOLLOW_UP_CAP = 6;
 const WON = 1e6;
+/** Candidates kept after the first two worlds. */
+const KEEP_AFTER_TWO = 6;
 
 const isForced = (kind: string): boolean => kind === 'pay' || kind === 'discard' || kind === 'handLimit';
 
@@ -90,8 +97,11 @@ function resolve(sim: Simulator, out: Simulator[], cap: number): void {
   out.push(sim);
 }
 
-/** The best worth a beam reaches from `sim` (after its follow-up) within `depth` more main actions. */
-function lookahead(sim: Simulator, depth: number, width: number): number {
+/**
+ * The best worth a beam reaches from `sim` (after its follow-up) within `depth` more main actions; NaN when
+ * the clock ran out on the way (the world is then dropped, so a decision never waits for a whole world).
+ */
+function lookahead(sim: Simulator, depth: number, width: number, outOfTime: () => boolean): number {
   const leaves: Simulator[] = [];
   resolve(sim, leaves, FOLLOW_UP_CAP);
   let layer = leaves.map((s) => ({ s, v: valueOf(s.state) })).sort((x, y) => y.v - x.v).slice(0, width);
@@ -100,6 +110,7 @@ function lookahead(sim: Simulator, depth: number, width: number): number {
     for (const n of layer) {
       if (n.s.gameOver) { next.push(n); continue; }
       for (const a of soloChoices(n.s.state, n.s.legal())) {
+        if (outOfTime()) return NaN;
         const c = n.s.clone();
         c.apply(a);
         const out: Simulator[] = [];
@@ -118,7 +129,7 @@ function lookahead(sim: Simulator, depth: number, width: number): number {
 export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions): Action {
   const start = Date.now();
   const timed = opts.iterations === undefined;
-  const deadline = start + Math.max(1, opts.timeBudgetMs - MARGIN_MS);
+  const deadline = start + Math.max(1, opts.timeBudgetMs * BUDGET_SHARE);
   const outOfTime = () => timed && Date.now() > deadline;
   const legal = legalActions(view, 0);
   if (legal.length === 0) throw new Error('no legal action for this seat');
@@ -154,7 +165,9 @@ export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions
       if (outOfTime()) { complete = false; break; }
       const sim = base.clone();
       sim.apply(candidates[i]);
-      vals[i] = lookahead(sim, depth, width);
+      const v = lookahead(sim, depth, width, outOfTime);
+      if (Number.isNaN(v)) { complete = false; break; }
+      vals[i] = v;
       played.push(i);
     }
     if (!complete) {
@@ -170,6 +183,12 @@ export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions
     let lead = alive[0];
     for (const i of alive) if (sum[i] > sum[lead]) lead = i;
     for (const i of alive) { const x = vals[i] - vals[lead]; sumSq[i] += x * x; }
+    // After two worlds only the best few go on: the beam's values differ far more between candidates
+    // than between worlds, and the worlds left go to the close ones.
+    if (worlds === 2 && alive.length > KEEP_AFTER_TWO) {
+      alive.sort((x, y) => sum[y] - sum[x]);
+      alive.length = KEEP_AFTER_TWO;
+    }
     if (worlds >= 6) {
       for (let k = alive.length - 1; k >= 0; k--) {
         const i = alive[k];
