@@ -41,6 +41,15 @@ describe('the strong bot pursues a solo chapter\'s objective', () => {
     expect(b).toEqual(a);
   });
 
+  it('never reads the deck: two deals that differ only in the deck order get the same choices', () => {
+    const s = createGame({ players: 1, seed: 'objective-3', mode: 'scenario', scenario: 5 });
+    const t: GameState = { ...s, deck: [...s.deck].reverse() };
+    expect(playerView(t, 0)).toEqual(playerView(s, 0));
+    const bot = createBot('strong', { seed: 'peek', iterations: 3 });
+    expect(bot.chooseAction({ view: playerView(t, 0), seat: 0, history: [] }))
+      .toEqual(bot.chooseAction({ view: playerView(s, 0), seat: 0, history: [] }));
+  });
+
   it('spends VP tokens on buying back cards only where they are worth nothing else', () => {
     const view = (opts: Parameters<typeof createGame>[0]) => playerView(createGame(opts), 0);
     expect(wantsSoloReturn(view({ players: 1, seed: 'r', mode: 'scenario', scenario: 4 }))).toBe(true);
