@@ -24,6 +24,7 @@ import {
 import { determinise } from './determinise';
 import { driveWeightAt, evaluate } from './evaluate';
 import { discardChoice, distinctActions, greedyOnState, settle, wantsReturn } from './greedy';
+import { searchDeadline } from './clock';
 import { Rand } from './random';
 import { soloChoose, soloStats } from './solo/search';
 
@@ -44,11 +45,6 @@ export interface StrongOptions {
 
 const now = (): number => Date.now();
 
-/**
- * Stop starting new work this long before the budget ends: an iteration in flight, the final choice and
- * the caller's own work then still fit in the budget (the arena's p99 target is budget + 50 ms).
- */
-const MARGIN_MS = 20;
 
 /**
  * The last search, for the arena's report and tests (not used by the search): its iterations (tree: walks;
@@ -108,7 +104,7 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
   }
   const start = now();
   const timed = opts.iterations === undefined;
-  const deadline = start + Math.max(1, opts.timeBudgetMs - MARGIN_MS);
+  const deadline = searchDeadline(start, opts.timeBudgetMs);
   const outOfTime = () => timed && now() > deadline;
   const legal = legalActions(view, seat);
   if (legal.length === 0) throw new Error('no legal action for this seat');

@@ -19,6 +19,7 @@ import {
   createSimulator, currentDecision, legalActions, playerScore, scenarioOf,
   type Action, type GameState, type PlayerView, type Simulator,
 } from '@isle-of-trains/rules';
+import { searchDeadline } from '../clock';
 import { determinise } from '../determinise';
 import { Rand } from '../random';
 import { soloValue } from './heuristic';
@@ -37,12 +38,6 @@ export interface SoloSearchOptions {
 /** The last search, for the arena's report and tests. */
 export const soloStats = { lastWorlds: 0, lastCandidatesLeft: 0 };
 
-/**
- * Share of the budget the search may start work in. A world's beam is cut by the clock mid-way, but on a
- * loaded machine the process may wait for a core after any step; stopping at three quarters keeps the
- * decision's wall-clock time inside the budget's tail (the arena's p99 target is budget + 50 ms).
- */
-const BUDGET_SHARE = 0.75;
 /** Leaves one candidate's follow-up (bonus actions, delivery steps) may branch into. */
 const FOLLOW_UP_CAP = 6;
 const WON = 1e6;
@@ -129,7 +124,7 @@ function lookahead(sim: Simulator, depth: number, width: number, outOfTime: () =
 export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions): Action {
   const start = Date.now();
   const timed = opts.iterations === undefined;
-  const deadline = start + Math.max(1, opts.timeBudgetMs * BUDGET_SHARE);
+  const deadline = searchDeadline(start, opts.timeBudgetMs);
   const outOfTime = () => timed && Date.now() > deadline;
   const legal = legalActions(view, 0);
   if (legal.length === 0) throw new Error('no legal action for this seat');
