@@ -9,7 +9,7 @@ const times: number[] = [];
 for (const chRaw of chs.split(',')) {
   const ch = chRaw === 'challenge' ? 'challenge' : Number(chRaw);
   let wins = 0; const scores: number[] = [];
-  for (let g = 0; g < Number(games); g++) {
+  for (let g = Number(process.env.OFF ?? 0); g < Number(process.env.OFF ?? 0) + Number(games); g++) {
     const o: GameOptions = ch === 'challenge' ? { players: 1, seed: `arena-solo-${g}`, mode: 'challenge' } : { players: 1, seed: `arena-ch${ch}-${g}`, mode: 'scenario', scenario: ch as number };
     let s = createGame(o);
     let n = 0;

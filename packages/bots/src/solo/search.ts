@@ -41,8 +41,10 @@ export const soloStats = { lastWorlds: 0, lastCandidatesLeft: 0 };
 /** Leaves one candidate's follow-up (bonus actions, delivery steps) may branch into. */
 const FOLLOW_UP_CAP = 6;
 const WON = 1e6;
-/** Candidates kept after the first two worlds. */
-const KEEP_AFTER_TWO = 6;
+/** Candidates the one-action shortlist passes on to the two-action search. */
+const SHORTLIST = 4;
+/** A shortlist that took more than this share of the budget means too slow a machine for two actions. */
+const SLOW_SHORTLIST = 0.3;
 
 const isForced = (kind: string): boolean => kind === 'pay' || kind === 'discard' || kind === 'handLimit';
 
@@ -138,14 +140,37 @@ export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions
   if (isForced(d.kind)) return soloDiscard(w0);
   const candidates = d.kind === 'delivery' ? soloDeliveryChoices(w0, main) : soloChoices(w0, main);
   if (candidates.length === 1) return candidates[0];
-  const depth = opts.depth ?? 1;
+  let depth = opts.depth ?? 2;
   const width = opts.width ?? 2;
   const maxWorlds = opts.iterations ?? Infinity;
 
   const n = candidates.length;
   const sum = new Float64Array(n);
   const sumSq = new Float64Array(n);
-  const alive = candidates.map((_, i) => i);
+  let alive = candidates.map((_, i) => i);
+  // A shortlist first: every candidate with a one-action beam on the first world, the best few go on to
+  // the deeper search. Two actions of look-ahead are what plans a build-up (a car and the cards to pay for
+  // the next), but cost about twice one action per candidate; the shortlist pays for them.
+  let fallback = 0;
+  if (depth > 1 && alive.length > SHORTLIST) {
+    const base = createSimulator(w0);
+    const quick = new Float64Array(n).fill(-Infinity);
+    for (const i of alive) {
+      const sim = base.clone();
+      sim.apply(candidates[i]);
+      const v = lookahead(sim, 1, width, outOfTime);
+      if (Number.isNaN(v)) break;
+      quick[i] = v;
+    }
+    alive.sort((x, y) => quick[y] - quick[x]);
+    fallback = alive[0];
+    if (outOfTime()) return candidates[fallback];
+    alive = alive.slice(0, SHORTLIST);
+    // On a slow or busy machine the deeper search would not finish one world in the budget left; several
+    // worlds at one action beat one cut short (on a machine at load 15-25 the two-action search then
+    // finished no world in most decisions).
+    if (timed && Date.now() - start > opts.timeBudgetMs * SLOW_SHORTLIST) depth = 1;
+  }
   let worlds = 0;
   let world: GameState = w0;
   while (worlds < maxWorlds && alive.length > 1) {
@@ -167,7 +192,7 @@ export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions
     }
     if (!complete) {
       if (worlds === 0) {
-        let best = played.length > 0 ? played[0] : 0;
+        let best = played.length > 0 ? played[0] : fallback;
         for (const i of played) if (vals[i] > vals[best]) best = i;
         return candidates[best];
       }
@@ -178,12 +203,6 @@ export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions
     let lead = alive[0];
     for (const i of alive) if (sum[i] > sum[lead]) lead = i;
     for (const i of alive) { const x = vals[i] - vals[lead]; sumSq[i] += x * x; }
-    // After two worlds only the best few go on: the beam's values differ far more between candidates
-    // than between worlds, and the worlds left go to the close ones.
-    if (worlds === 2 && alive.length > KEEP_AFTER_TWO) {
-      alive.sort((x, y) => sum[y] - sum[x]);
-      alive.length = KEEP_AFTER_TWO;
-    }
     if (worlds >= 6) {
       for (let k = alive.length - 1; k >= 0; k--) {
         const i = alive[k];
