@@ -121,7 +121,10 @@ function solo(a: Args): void {
       const sorted = [...scores].sort((x, y) => x - y);
       if (ch === 'challenge') {
         const dist = ['Freeloader', 'Trainee', 'Engineer', 'Head Conductor', 'Island Conductor'].map((r) => `${r} ${ratings.get(r) ?? 0}`).join(', ');
-        console.log(`  Challenge: mean score ${mean.toFixed(1)} (min ${sorted[0]}, median ${quantile(sorted, 0.5)}, max ${sorted[sorted.length - 1]}); ratings: ${dist}`);
+        // A normal-approximation 95 % interval for the mean (the deals are independent draws).
+        const sd = Math.sqrt(scores.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, scores.length - 1));
+        const half = 1.96 * sd / Math.sqrt(scores.length);
+        console.log(`  Challenge: mean score ${mean.toFixed(1)} (95% CI ${(mean - half).toFixed(1)}–${(mean + half).toFixed(1)}; min ${sorted[0]}, median ${quantile(sorted, 0.5)}, max ${sorted[sorted.length - 1]}); ratings: ${dist}`);
       } else {
         const [lo, hi] = wilson(wins, a.games);
         console.log(`  Chapter ${String(ch).padStart(2)}: win rate ${pct(wins / a.games)} (95% CI ${pct(lo)}–${pct(hi)}), mean score ${mean.toFixed(1)}`);

@@ -7,7 +7,7 @@ export interface Args {
   bots: BotLevel[];
   budget: number;
   iterations?: number;
-  search?: 'tree' | 'common';
+  search?: 'tree' | 'common' | 'plan';
   seed: string;
   solo: boolean;
   chapters: (number | 'challenge')[];
@@ -25,7 +25,8 @@ export const USAGE = `Usage: npm run arena -- [options]
                      with --solo, the levels to measure
   --budget MS        strong bot time per decision, default 200
   --iterations N     strong bot search iterations per decision instead of a time budget
-  --search tree|common   the strong bot's search (default: tree with 2 players, common with 3-4)
+  --search tree|common|plan   the strong bot's search (default: plan in solo, tree with 2 players,
+                     common with 3-4)
   --seed S           base seed, default arena
   --solo             play the solo Challenge and scenario chapters instead
   --chapters LIST    with --solo: challenge and/or chapter numbers 1-10, default challenge,1,...,10
@@ -65,7 +66,7 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
       case '--iterations': a.iterations = positiveInt(k, v()); break;
       case '--search': {
         const s = v();
-        if (s !== 'tree' && s !== 'common') throw new ArgsError(`--search is tree or common, got "${s}"`);
+        if (s !== 'tree' && s !== 'common' && s !== 'plan') throw new ArgsError(`--search is tree, common or plan, got "${s}"`);
         a.search = s;
         break;
       }

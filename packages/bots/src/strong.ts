@@ -19,12 +19,14 @@
  * (`commonWorlds` below; option `search`).
  */
 import {
-  createSimulator, currentDecision, legalActions, type Action, type PlayerView, type Seat, type Simulator,
+  createSimulator, currentDecision, isSolo, legalActions, type Action, type PlayerView, type Seat, type Simulator,
 } from '@isle-of-trains/rules';
 import { determinise } from './determinise';
 import { driveWeightAt, evaluate } from './evaluate';
 import { discardChoice, distinctActions, greedyOnState, settle, wantsReturn } from './greedy';
+import { searchDeadline } from './clock';
 import { Rand } from './random';
+import { soloChoose, soloStats } from './solo/search';
 
 export interface StrongOptions {
   timeBudgetMs: number;
@@ -38,16 +40,11 @@ export interface StrongOptions {
    * 'tree': the ISMCTS over the rest of the turn; 'common': every root candidate played out on the same
    * worlds (see commonWorlds). Default: 'common' with three or more players, 'tree' otherwise.
    */
-  search?: 'tree' | 'common';
+  search?: 'tree' | 'common' | 'plan';
 }
 
 const now = (): number => Date.now();
 
-/**
- * Stop starting new work this long before the budget ends: an iteration in flight, the final choice and
- * the caller's own work then still fit in the budget (the arena's p99 target is budget + 50 ms).
- */
-const MARGIN_MS = 20;
 
 /**
  * The last search, for the arena's report and tests (not used by the search): its iterations (tree: walks;
@@ -100,9 +97,14 @@ function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, drive:
 }
 
 export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: StrongOptions): Action {
+  if (isSolo(view) && (opts.search === undefined || opts.search === 'plan')) {
+    const a = soloChoose(view, rand, { timeBudgetMs: opts.timeBudgetMs, iterations: opts.iterations });
+    searchStats.lastIterations = soloStats.lastWorlds;
+    return a;
+  }
   const start = now();
   const timed = opts.iterations === undefined;
-  const deadline = start + Math.max(1, opts.timeBudgetMs - MARGIN_MS);
+  const deadline = searchDeadline(start, opts.timeBudgetMs);
   const outOfTime = () => timed && now() > deadline;
   const legal = legalActions(view, seat);
   if (legal.length === 0) throw new Error('no legal action for this seat');

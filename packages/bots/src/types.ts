@@ -32,10 +32,11 @@ export interface BotOptions {
    */
   iterations?: number;
   /**
-   * Strong bot only: 'tree' (ISMCTS over the rest of the turn) or 'common' (every candidate played on the
-   * same worlds). Default: 'common' with three or more players, 'tree' otherwise (BENCHMARKS.md, Bots).
+   * Strong bot only: 'tree' (ISMCTS over the rest of the turn), 'common' (every candidate played on the
+   * same worlds) or, in solo games, 'plan' (objective-aware lookahead on common worlds, src/solo). Default:
+   * 'plan' in solo games, 'common' with three or more players, 'tree' otherwise (BENCHMARKS.md, Bots).
    */
-  search?: 'tree' | 'common';
+  search?: 'tree' | 'common' | 'plan';
 }
 
 export type BotLevel = 'random' | 'greedy' | 'strong';

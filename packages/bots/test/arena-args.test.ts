@@ -23,7 +23,7 @@ test.each([
   [['--players', '5', '--bots', 'greedy,greedy,greedy,greedy,greedy'], /--players needs a whole number from 1 to 4/],
   [['--bots', 'greedy,clever'], /unknown bot level "clever"/],
   [['--players', '3'], /--bots needs 3 entries/],
-  [['--search', 'deep'], /--search is tree or common/],
+  [['--search', 'deep'], /--search is tree, common or plan/],
   [['--solo', '--chapters', '11'], /--chapters takes challenge and chapter numbers 1-10/],
 ])('%j is refused with a message that names the problem', (argv, message) => {
   expect(() => parseArgs(argv)).toThrow(ArgsError);
