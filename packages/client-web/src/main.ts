@@ -1,6 +1,6 @@
 /** The app: screens, the local selection, and the connection glued together. */
 import { legalActions, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
-import { NONE, normalise, offer, pick, selectedKey, type Offer, type Selection } from './intents';
+import { NONE, nextQueued, normalise, offer, pick, selectedKey, type Offer, type Selection } from './intents';
 import { failureText, listGames, Net, type CreateOptions, type Status } from './net';
 import type { IsleStateJSON, ReplayJSON } from '@isle-of-trains/client';
 import { inviteLink, parseLink, SessionStore } from './session-store';
@@ -97,6 +97,8 @@ const net = new Net(endpoint, store, {
     // One intent at a time: the next choice is offered once the server has applied this one.
     pending = false;
     window.clearTimeout(pendingTimer);
+    // (The ack may come before the new state: the queue moves on only with the state its next move needs.)
+    if (stateSeen > sentAt) sendQueued();
     schedule();
   },
   status(s, detail) {
@@ -116,6 +118,7 @@ const net = new Net(endpoint, store, {
   refused(_code, message) {
     refusal = message;
     pending = false;
+    queued = [];
     lobby.busy = false;
     schedule();
   },
@@ -152,6 +155,8 @@ function recompute(): void {
   decision = decisionOf(room, view);
   legal = view && mySeat !== null && decision && decision.seat === mySeat ? legalActions(view, mySeat) : [];
   selection = normalise(legal, selection, view, mySeat, decision);
+  stateSeen++;
+  if (!pending) sendQueued();
   const mine = !!decision && decision.seat === mySeat && room.phase === 'playing';
   if (mine && !wasMine) {
     if (cues.sound) beep();
@@ -168,6 +173,20 @@ function recompute(): void {
 }
 let wasOver = false;
 
+/** A one-choice delivery's next steps (intents.ts nextQueued): sent once the server applied the step before. */
+let queued: Action[] = [];
+let stateSeen = 0;
+let sentAt = 0;
+function sendQueued(): void {
+  const n = nextQueued(queued, legal);
+  queued = n.send ? n.rest : [];
+  if (n.send) {
+    awaitAnswer();
+    sentAt = stateSeen;
+    net.send(n.send);
+  }
+}
+
 function currentOffer(): Offer {
   if (pending) return { prompt: 'Sending…', targets: {}, buttons: [], canCancel: false };
   return offer(legal, selection, view, mySeat, decision);
@@ -177,6 +196,7 @@ function currentOffer(): Offer {
 function undo(): void {
   if (pending || !room || !((room.undoable ?? 0) > 0) || !decision || decision.seat !== mySeat) return;
   selection = NONE;
+  queued = [];
   refusal = null;
   awaitAnswer();
   focusNext = 'btn:undo';
@@ -214,6 +234,8 @@ function onPick(key: string): void {
     focusNear = confirmFrom ? keysBeside(confirmFrom, false) : null;
   } else if (r.send) focusNear = keysBeside(key);
   if (r.send) {
+    queued = r.then;
+    sentAt = stateSeen;
     refusal = null;
     awaitAnswer();
     net.send(r.send);
