@@ -671,6 +671,14 @@ window.setInterval(() => {
   if (!net.room && !lobby.busy && document.visibilityState === 'visible') refreshGames();
 }, 8000);
 
+// A typed name stays; the guest name the lobby was prefilled with gives way to the account's.
+players.onAccountName = (name, previous) => {
+  if (lobby.name.trim() && lobby.name.trim() !== previous) return;
+  lobby.name = name;
+  store.name = name;
+  schedule();
+};
+
 async function boot(): Promise<void> {
   installSprite();
   const route = parsePage(window.location.search);
