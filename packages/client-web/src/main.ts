@@ -426,7 +426,9 @@ function render(): void {
       if (gameOver) void net.leave().then(resetToLobby);
       else if (window.confirm(room?.rated && mySeat !== null
         ? 'Leave this rated game? It counts as a loss for your rating, even if you come back later. A bot plays your seat until you open the game\'s link again.'
-        : 'Leave this game? A bot plays your seat until you open the game\'s link again.')) void net.leave(true).then(resetToLobby);
+        : room?.seatsTotal === 1
+          ? 'Leave this solo game? A bot plays on in your place, to the end unless you open the game\'s link again to take over.'
+          : 'Leave this game? A bot plays your seat until you open the game\'s link again.')) void net.leave(true).then(resetToLobby);
     },
   }));
   afterRender();

@@ -123,3 +123,19 @@ test('a phone: a tap on a card shows its details and its moves; taking it is a s
   expect(small).toEqual([]);
   await page.context().close();
 });
+
+test('a solo game: no table chat, and Leave says that a bot plays the game on', async () => {
+  const page = await world.newPage(1366, 768);
+  await page.goto(world.base);
+  await waitFor(page, '#start-solo');
+  await page.fill('#f-name', 'Kay');
+  await page.click('#start-solo');
+  await waitFor(page, '.table-screen');
+  await ready(page);
+  expect(await page.locator('.chat').count()).toBe(0);
+  let message = '';
+  page.once('dialog', (d) => { message = d.message(); void d.dismiss(); });
+  await page.click('[data-fkey="leave"]');
+  expect(message).toMatch(/solo game\? A bot plays on in your place, to the end/);
+  await page.context().close();
+});

@@ -334,7 +334,9 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
       mine.length > 0 ? h('section', { class: 'players own', 'aria-label': 'Your train', 'data-fkey': 'players-own' }, mine.map(panel)) : null,
       islandMap(m, ctx),
       others.length === 0 ? null : h('section', { class: cx('players', 'others', { many: m.players.length >= 3 }), 'aria-label': mine.length > 0 ? 'The other trains' : 'Trains', 'data-fkey': 'players' }, others.map(panel))),
-    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log, x.logNote), x.side ?? null, helpPanel()),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log, x.logNote),
+      // No table chat in a solo game: there is nobody to talk to.
+      m.players.length > 1 ? x.side ?? null : null, helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
     cardSheet(x.detailsCard, x.detailsPinned, ctx, () => ctx.ui.details(null)),
     // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
