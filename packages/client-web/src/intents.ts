@@ -5,7 +5,7 @@
  *   offer(legal, selection, view) -> what may be clicked now (targets and buttons)
  *   pick(offer, key)              -> { selection, send? }  (the next selection and maybe an action)
  */
-import { CATALOGUE, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
+import { CATALOGUE, legalActions, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
 import { bonusText, cardName, passengerInfo, placeName, shortName } from './cards';
 import { describe, itemText, loadReward, needsConfirm } from './describe';
 
@@ -45,11 +45,12 @@ export type Selection =
   | { kind: 'item'; id: string }
   | { kind: 'choose'; title: string; options: Choice[] }
   /** A move waiting for Confirm or Cancel: nothing is sent before that. `at` is the target it came from. */
-  | { kind: 'confirm'; action: Action; label: string; at: string | null };
+  | { kind: 'confirm'; action: Action; label: string; at: string | null; then?: Action[] };
 
 export const NONE: Selection = { kind: 'none' };
 
-export type Effect = { send: Action } | { select: Selection };
+/** `then`: moves to send after `send`, each once the server has applied the one before (see nextQueued). */
+export type Effect = { send: Action; then?: Action[] } | { select: Selection };
 
 export interface Choice {
   key: string;
@@ -103,6 +104,57 @@ function addTarget(targets: Record<string, TargetOffer>, key: string, offer: Tar
   targets[key] = { hint: 'Choose', effect: { select: { kind: 'choose', title, options } } };
 }
 
+/** The delivery a destination would open: the view with that delivery at the front of the turn's tasks. */
+function deliveryAt(view: PlayerView, at: string): { view: PlayerView; decision: Decision } {
+  const progress = { at, steps: 0, primary: false, secondary: false, passengerAsCargoUsed: false, remoteTicketUsed: false, anyPassengerUsed: false };
+  const v: PlayerView = { ...view, turn: { ...view.turn, queue: [{ kind: 'delivery', progress }, ...view.turn.queue] } };
+  return { view: v, decision: { seat: view.turn.seat, kind: 'delivery', progress } };
+}
+
+export interface QuickDelivery {
+  /** The delivery step (a ticket, a contract): never a special delivery, which is possible anywhere. */
+  step: Action;
+  /** In words, with what it earns. */
+  label: string;
+  /** What it is and earns, for the destination's tile: "Ticket: 5 cards", "Primary: 3 points + island card". */
+  short: string;
+}
+
+function shortDelivery(a: Action, label: string): string {
+  const earns = label.slice(label.lastIndexOf(': ') + 2);
+  switch (a.type) {
+    case 'deliverTicket': return `Ticket${a.to ? ` at ${placeName(a.to)}` : ''} (${passengerInfo(a.passenger).destination.letter}): ${earns}`;
+    case 'deliverAnyPassenger': return `Ticket, any colour (${passengerInfo(a.passenger).destination.letter}): ${earns}`;
+    case 'deliverPrimary': return `Primary: ${/→ (.*?) \(using/.exec(label)?.[1] ?? earns}`;
+    case 'deliverSecondary': return `Secondary ${a.contract + 1}: ${/→ (.*?) \(using/.exec(label)?.[1] ?? earns}`;
+    default: return label;
+  }
+}
+
+/** What a delivery at this destination could do now, besides special deliveries, as the rules list it. */
+export function quickDeliveries(view: PlayerView, me: number, at: string): QuickDelivery[] {
+  const d = deliveryAt(view, at);
+  return legalActions(d.view, me)
+    .filter((a) => a.type !== 'deliverSpecial' && a.type !== 'endDelivery' && a.type !== 'returnCard' && a.type.startsWith('deliver'))
+    .map((a) => {
+      const label = describe(a, d.view, me, d.decision);
+      return { step: a, label, short: shortDelivery(a, label) };
+    });
+}
+
+/**
+ * The next queued move to send now that the server has applied the one before, and what stays queued. The
+ * end of a delivery goes only when nothing but special deliveries is left; a move no longer legal stays
+ * queued (the new state may not have arrived yet) and the caller drops the queue when the state has.
+ */
+export function nextQueued(queue: readonly Action[], legal: readonly Action[]): { send: Action | null; rest: Action[] } {
+  if (queue.length === 0) return { send: null, rest: [] };
+  const [head, ...rest] = queue;
+  if (head.type === 'endDelivery' && legal.some((a) => a.type.startsWith('deliver') && a.type !== 'deliverSpecial')) return { send: null, rest: [] };
+  const key = JSON.stringify(head);
+  return legal.some((a) => JSON.stringify(a) === key) ? { send: head, rest } : { send: null, rest: [...queue] };
+}
+
 function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number, d: Decision): Offer {
   const targets: Record<string, TargetOffer> = {};
   const buttons: Choice[] = [];
@@ -118,7 +170,20 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
       } else if (a.type === 'loadPassenger') {
         targets[targetKey({ t: 'supply', passenger: a.passenger })] = { hint: 'Select', effect: { select: { kind: 'passenger', passenger: a.passenger } } };
       } else if (a.type === 'deliver') {
-        addTarget(targets, targetKey({ t: 'destination', at: a.at }), { hint: `Deliver at ${placeName(a.at)}`, effect: { send: a } }, '');
+        const quick = quickDeliveries(view, me, a.at);
+        const special = quick.length === 0;
+        addTarget(targets, targetKey({ t: 'destination', at: a.at }), {
+          hint: special ? `Special only: draw ${CATALOGUE.specialDeliveryCards}` : 'Deliver here, step by step',
+          effect: { send: a }, variant: special ? 'extra' : undefined,
+        }, '');
+        // The common deliveries in one choice: this delivery, then the step, then the end of the delivery
+        // (only when nothing but special deliveries would be left), behind one confirm.
+        quick.forEach((q, i) => {
+          targets[`quick:${a.at}:${i}`] = {
+            hint: q.short,
+            effect: { select: { kind: 'confirm', action: a, then: [q.step, { type: 'endDelivery' }], label: q.label, at: `quick:${a.at}:${i}` } },
+          };
+        });
       }
     }
     const prompt = bonus && d.kind === 'bonus'
@@ -255,7 +320,7 @@ export function offer(legal: Action[], sel: Selection, view: PlayerView | null, 
     return {
       prompt: `${sel.label}?`,
       targets: {},
-      buttons: [{ key: 'confirm', label: 'Confirm', effect: { send: sel.action } }],
+      buttons: [{ key: 'confirm', label: 'Confirm', effect: { send: sel.action, then: sel.then } }],
       canCancel: true,
     };
   }
@@ -323,22 +388,24 @@ function guard(o: Offer, view: PlayerView, me: number, d: Decision): Offer {
 export interface PickResult {
   selection: Selection;
   send: Action | null;
+  /** Moves to send after `send`, one at a time (nextQueued). */
+  then: Action[];
 }
 
 /** Click a target key, or a button key. Unknown keys change nothing. */
 export function pick(o: Offer, key: string, current: Selection): PickResult {
-  if (key === 'cancel') return { selection: NONE, send: null };
+  if (key === 'cancel') return { selection: NONE, send: null, then: [] };
   const t = o.targets[key];
   const b = o.buttons.find((x) => x.key === key);
   const effect = t?.effect ?? b?.effect;
   if (!effect) {
     // Clicking the selected hand card again deselects it.
-    if (current.kind === 'card' && key === targetKey({ t: 'hand', card: current.card })) return { selection: NONE, send: null };
-    if (current.kind === 'passenger' && key === targetKey({ t: 'supply', passenger: current.passenger })) return { selection: NONE, send: null };
-    return { selection: current, send: null };
+    if (current.kind === 'card' && key === targetKey({ t: 'hand', card: current.card })) return { selection: NONE, send: null, then: [] };
+    if (current.kind === 'passenger' && key === targetKey({ t: 'supply', passenger: current.passenger })) return { selection: NONE, send: null, then: [] };
+    return { selection: current, send: null, then: [] };
   }
-  if ('send' in effect) return { selection: NONE, send: effect.send };
-  return { selection: effect.select, send: null };
+  if ('send' in effect) return { selection: NONE, send: effect.send, then: effect.then ?? [] };
+  return { selection: effect.select, send: null, then: [] };
 }
 
 /** After new state arrives: keep a selection only if it still offers something. */

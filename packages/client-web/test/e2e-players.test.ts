@@ -336,6 +336,8 @@ test('e2e players: accounts, a rated game between two browsers, ratings and game
   await c.fill('#acc-pass', 'bea plays trains too');
   await c.click('#acc-submit');
   await waitText(c, '#account-who', /^Signed in as Bea \(account bea_e2e\)/);
+  // The lobby's name was this browser's guest name: it is the account's now (tables and chat use it).
+  expect(await c.inputValue('#f-name')).toBe('Bea');
   await c.click('#sign-out');
   await waitText(c, '#account-who', /guest on this browser/);
   await c.click('#signin-open');
@@ -346,6 +348,14 @@ test('e2e players: accounts, a rated game between two browsers, ratings and game
   await c.click('#sign-out-everywhere');
   await waitText(c, '#account-message', /Signed out everywhere \(2 sessions ended\)/);
   expect(await text(c, '#account-who')).toMatch(/guest on this browser/);
+  // A guest that never typed a name claims an account: it plays as its username, not as "Guest xxxx".
+  const d = await newPage();
+  await d.goto(world.base);
+  await waitText(d, '#account-who', /^Playing as Guest /);
+  await claim(d, 'cleo_e2e', 'cleo plays trains');
+  await waitText(d, '#account-who', /^Signed in as cleo_e2e$/);
+  expect(await d.inputValue('#f-name')).toBe('cleo_e2e');
+  await d.context().close();
   // Bea's phone was signed out too: its next visit plays as a new guest.
   await b.goto(world.base);
   await waitText(b, '#account-who', /guest on this browser/);

@@ -143,6 +143,13 @@ export const frame = (page: Page) => page.evaluate(() => new Promise((r) => requ
 export async function click(page: Page, key: string, confirm = true): Promise<void> {
   await page.locator(`[data-key="${key}"]`).first().click();
   await frame(page);
+  // On a phone a tap on a card that would act at once (a take, a payment) first shows the card: its move is
+  // the sheet's button.
+  const sheetMove = page.locator(`.card-sheet [data-sheet-key="${key}"]`);
+  if ((await sheetMove.count()) > 0) {
+    await sheetMove.click();
+    await frame(page);
+  }
   await ready(page);
   // Builds, loads and deliveries wait in the confirm tray until Confirm is pressed.
   if (confirm && key !== 'cancel' && key !== 'confirm' && (await page.locator('[data-key="confirm"]').count()) > 0) {

@@ -138,16 +138,17 @@ async function deliverPassenger(page: Page): Promise<boolean> {
       await tabMap.click();
       await frame(page);
     }
-    await click(page, `destination:${d}`);
+    // The destination lists what a delivery there would do and earn: the ticket is one choice and one Confirm;
+    // the page then sends the ticket step and ends the delivery itself.
+    const quick = await page.$$eval(`[data-key^="quick:${d}:"]`, (els) => els.filter((e) => /^Ticket \(/.test(e.textContent ?? '')).map((e) => e.getAttribute('data-key')!));
+    if (quick.length === 0) continue;
+    const filled = await ticketPax(page);
+    await click(page, quick[0]);
+    await page.waitForFunction((n) => document.querySelectorAll('.ticket .pax').length > n, filled);
     if (await tabMap.isVisible()) {
       await page.click('[data-fkey="tab-table"]');
       await frame(page);
     }
-    const item = (await keys(page)).find((k) => k.startsWith(`item:p-${d}-`));
-    if (!item) continue;
-    await click(page, item);
-    const ticket = await page.$$eval('.choices [data-key]', (els) => els.filter((e) => /^Ticket at/.test(e.textContent ?? '')).map((e) => e.getAttribute('data-key')!));
-    if (ticket.length > 0) await click(page, ticket[0]);
     await tidy(page);
     if ((await keys(page)).includes('endDelivery')) await click(page, 'endDelivery');
     await tidy(page);
@@ -294,7 +295,8 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   await waitTurn(first);
   await shot(a, 'table');
   await shot(b, 'table-phone');
-  // 1366×768: the hand, every train and the newest log line are on screen and not covered by anything.
+  // 1366×768: the hand, your train, the island's first destination and the newest log line are on screen and
+  // not covered by anything (the other trains come after the island: a scroll away, see e2e-ux.test.ts).
   const covered = await a.evaluate(() => {
     const out: string[] = [];
     const probe = (el: Element | null, what: string) => {
@@ -305,7 +307,8 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
       if (!hit || !(el === hit || el.contains(hit))) out.push(`${what}: covered by ${hit?.className}`);
     };
     probe(document.querySelector('.hand .card'), 'first hand card');
-    document.querySelectorAll('.player .car:first-child').forEach((c, i) => probe(c, `train ${i}`));
+    probe(document.querySelector('.player.me .car:first-child'), 'your train');
+    probe(document.querySelector('.dest'), 'the island');
     probe(document.querySelector('.log-list li:last-child'), 'newest log line');
     return out;
   });

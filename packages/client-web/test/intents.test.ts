@@ -1,5 +1,5 @@
 import { card, currentDecision, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
-import { NONE, normalise, offer, pick, targetKey, type Selection } from '../src/intents';
+import { NONE, nextQueued, normalise, offer, pick, quickDeliveries, targetKey, type Selection } from '../src/intents';
 import { apply, game, playUntil, rng } from './helpers';
 
 const key = (a: Action) => JSON.stringify(a);
@@ -65,12 +65,12 @@ describe('intents from selections', () => {
     expect(o3.prompt).toMatch(new RegExp(`^Load .* into ${v.players[load.seat].name}'s `));
     expect(o3.prompt).toMatch(/draw \d/);
     expect(o3.canCancel).toBe(true);
-    expect(pick(o3, 'cancel', second.selection)).toEqual({ selection: NONE, send: null });
+    expect(pick(o3, 'cancel', second.selection)).toEqual({ selection: NONE, send: null, then: [] });
     const third = pick(o3, 'confirm', second.selection);
     expect(third.send).toEqual(load);
     expect(third.selection).toEqual(NONE);
     // Cancel returns to the first step.
-    expect(pick(o2, 'cancel', first.selection)).toEqual({ selection: NONE, send: null });
+    expect(pick(o2, 'cancel', first.selection)).toEqual({ selection: NONE, send: null, then: [] });
   });
 
   it('offers nothing when it is not my decision', () => {
@@ -153,6 +153,70 @@ describe('intents from selections', () => {
       const o2 = offer(legalActions(v2, d2.seat), NONE, v2, d2.seat, d2);
       expect(o2.buttons.map((b) => b.label)).toContain('End delivery');
     }
+  });
+});
+
+describe('deliveries in one choice', () => {
+  /** A main-action decision where a destination offers a ticket or a contract (not only special deliveries). */
+  function withQuickDelivery(): GameState {
+    const quickAt = (s: GameState) => {
+      const d = currentDecision(s)!;
+      if (d.kind !== 'action') return false;
+      const v = playerView(s, d.seat);
+      return legalActions(v, d.seat).some((a) => a.type === 'deliver' && quickDeliveries(v, d.seat, a.at).length > 0);
+    };
+    return playUntil(game({ seed: 'quick-deliver' }), quickAt, (a) => a.type === 'loadPassenger' || a.type === 'take' && a.from === 'bag', 3000);
+  }
+
+  it('each destination says what a delivery there would do and earn; one choice and one Confirm send it, then end the delivery', () => {
+    let s = withQuickDelivery();
+    const d = currentDecision(s)!;
+    const seat = d.seat;
+    const v = playerView(s, seat);
+    const legal = legalActions(v, seat);
+    const o = offer(legal, NONE, v, seat, d);
+    const quickKey = Object.keys(o.targets).find((k) => k.startsWith('quick:'))!;
+    expect(quickKey).toBeDefined();
+    const at = quickKey.split(':')[1];
+    // The label names the step and its reward ("Deliver the passenger for … to the ticket at …: draw 2").
+    expect(o.targets[quickKey].hint).toMatch(/: /);
+    expect(o.targets[quickKey].hint).not.toMatch(/^Special/);
+    // A destination where only a special delivery is possible says so, and is not marked like the others.
+    for (const a of legal) {
+      if (a.type !== 'deliver' || quickDeliveries(v, seat, a.at).length > 0) continue;
+      expect(o.targets[`destination:${a.at}`].hint).toMatch(/^Special only: draw \d/);
+      expect(o.targets[`destination:${a.at}`].variant).toBe('extra');
+    }
+    // One choice: the confirm tray; one Confirm: the delivery goes, its step and the end queued after it.
+    const chosen = pick(o, quickKey, NONE);
+    expect(chosen.send).toBeNull();
+    expect(chosen.selection.kind).toBe('confirm');
+    const tray = offer(legal, chosen.selection, v, seat, d);
+    expect(tray.prompt).toMatch(/^(Deliver the|Primary contract|Secondary contract).*\?$/);
+    const sent = pick(tray, 'confirm', chosen.selection);
+    expect(sent.send).toEqual({ type: 'deliver', at });
+    expect(sent.then.map((a) => a.type)).toContain('endDelivery');
+    // Played through the rules as the page sends them: each queued move is legal when its turn comes.
+    s = apply(s, sent.send!, seat);
+    let queue = sent.then;
+    const progress = s.players[seat].vp + s.players[seat].hand!.length + s.tickets.reduce((n, t) => n + t.filled.length, 0) + s.players[seat].islands.length;
+    for (let i = 0; i < 3 && queue.length > 0; i++) {
+      const next = nextQueued(queue, legalActions(playerView(s, seat), seat));
+      // The page drops what is left once the state has come and the next move is not legal (the delivery ended by itself).
+      queue = next.send ? next.rest : [];
+      if (next.send) s = apply(s, next.send, seat);
+    }
+    expect(queue).toEqual([]);
+    const after = s.players[seat].vp + s.players[seat].hand!.length + s.tickets.reduce((n, t) => n + t.filled.length, 0) + s.players[seat].islands.length;
+    expect(after).toBeGreaterThan(progress);
+  });
+
+  it('the end of a delivery is not sent while a ticket or contract is still possible there', () => {
+    const deliverTicket = { type: 'deliverTicket', passenger: 'p-x' } as Action;
+    expect(nextQueued([{ type: 'endDelivery' }], [deliverTicket, { type: 'endDelivery' }])).toEqual({ send: null, rest: [] });
+    expect(nextQueued([{ type: 'endDelivery' }], [{ type: 'deliverSpecial', item: 'x' }, { type: 'endDelivery' }]).send).toEqual({ type: 'endDelivery' });
+    // Not legal yet (the new state has not arrived): it stays queued.
+    expect(nextQueued([deliverTicket], [{ type: 'take', from: 'deck' }])).toEqual({ send: null, rest: [deliverTicket] });
   });
 });
 

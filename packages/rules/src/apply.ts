@@ -285,7 +285,10 @@ class Ctx {
     const t = this.s.tickets.find((x) => x.destination === dest)!;
     const r = ticketDef(t.tile).rewards[index];
     const parts: string[] = [];
-    if (r.cards > 0) parts.push(`${this.draw(seat, r.cards)} card(s)`);
+    if (r.cards > 0) {
+      const n = this.draw(seat, r.cards);
+      parts.push(`${n} card${n === 1 ? '' : 's'}`);
+    }
     if (r.vp > 0) {
       this.player(seat).vp += r.vp;
       parts.push(`${r.vp} VP`);
@@ -377,11 +380,17 @@ class Ctx {
     p.hand.splice(p.hand.indexOf(id), 1);
     this.s.discard.push(id);
     const task = this.s.turn.queue[0];
+    // Said as what happened: a payment, a card's discard, or the hand limit (the same word for all three
+    // read as if cards were thrown away for nothing).
+    const why = task.kind === 'pay' ? { pay: task.label } : task.kind === 'discard' ? { source: task.source } : {};
+    const text = () => why.pay !== undefined ? `${this.name(seat)} paid ${card(id).name} for ${why.pay}.`
+      : why.source !== undefined ? `${this.name(seat)} discarded ${card(id).name} (load reward of ${why.source}).`
+        : `${this.name(seat)} discarded ${card(id).name} to keep ${HAND_LIMIT} cards.`;
     if (task.kind === 'pay' || task.kind === 'discard') {
       task.count -= 1;
       if (task.count <= 0) this.s.turn.queue.shift();
     }
-    this.log('discard', seat, () => `${this.name(seat)} discarded ${card(id).name}.`);
+    this.log('discard', seat, text);
   }
 
   /** Run automatic steps until a seat must decide or the game is over. */

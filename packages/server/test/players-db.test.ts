@@ -74,6 +74,9 @@ describe.each(DATABASES)('players database on %s', (kind) => {
     const claimed = await a.claim(player.id, 'Ada_L', 'correct horse battery');
     expect(claimed).toEqual({ id: player.id, name: 'Ada', username: 'ada_l' });
     await refused(a.claim(player.id, 'other', 'correct horse battery'), 'ALREADY_CLAIMED');
+    // A guest that never chose a name plays as its username once it has an account, not as "Guest xxxx".
+    const unnamed = await a.createGuest();
+    expect((await a.claim(unnamed.player.id, 'grace_h', 'correct horse battery')).name).toBe('grace_h');
     const other = await a.createGuest('Eve');
     await refused(a.claim(other.player.id, 'ada_l', 'another long password'), 'USERNAME_TAKEN');
     await refused(a.claim(other.player.id, 'x', 'another long password'), 'BAD_USERNAME');

@@ -6,7 +6,7 @@
  */
 import type { Action, Decision, PlayerView } from '@isle-of-trains/rules';
 import type { IsleStateJSON } from '@isle-of-trains/client';
-import { NONE, normalise, offer, pick, selectedKey, type Offer, type Selection } from '../intents';
+import { NONE, nextQueued, normalise, offer, pick, selectedKey, type Offer, type Selection } from '../intents';
 import { endModel, tableModel } from '../view-model';
 import { mount } from '../render/dom';
 import { markDockOverflow } from '../render/dock-cue';
@@ -31,6 +31,11 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private detailsCard: string | null = null;
   private detailsPinned = false;
   private wasOver = false;
+  /** A one-choice delivery's next steps (intents.ts nextQueued), each sent once the server applied the one before. */
+  private queued: Action[] = [];
+  /** States seen so far, and how many had been seen when the last move was sent (an ack may come before its state). */
+  private stateSeen = 0;
+  private sentAt = 0;
   /** The shell's frame for this render (built once per update: it holds fresh elements, the chat panel among them). */
   private x: ShellFrame | null = null;
   private readonly focus: FocusPlan;
@@ -52,6 +57,8 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     this.decision = session ? session.decision() : null;
     this.legal = session ? session.legalActions() : [];
     this.selection = normalise(this.legal, this.selection, this.view, seat, this.decision);
+    this.stateSeen++;
+    if (!this.busy()) this.sendQueued();
     // The end panel sits on the table tab: show it when the game ends (phones).
     const over = !!room.game?.gameOver;
     if (over && !this.wasOver) this.tab = 'table';
@@ -77,13 +84,29 @@ class IsleTable implements MountedTable<IsleStateJSON> {
 
   /** A refusal is shown by the shell; an answer lost with the connection is not one (moves are offered again once back). */
   private refused = (e: { code?: string; message?: string }) => {
+    this.queued = [];
     if (e?.code !== 'CONNECTION_LOST') this.host.notify(e?.message ?? String(e));
   };
+
+  /** Send a move; the queued steps after it go once its ack and its new state are both in. */
+  private send(action: Action): void {
+    this.sentAt = this.stateSeen;
+    this.host.act(action).then(() => {
+      if (this.stateSeen > this.sentAt) this.sendQueued();
+    }, this.refused);
+  }
+
+  private sendQueued(): void {
+    const n = nextQueued(this.queued, this.legal);
+    this.queued = n.send ? n.rest : [];
+    if (n.send) this.send(n.send);
+  }
 
   /** Take back the last step of this turn (the server says how many may be: `undoable`). */
   private undo(): void {
     if (this.busy() || !this.x?.session?.canUndo()) return;
     this.selection = NONE;
+    this.queued = [];
     this.focus.next = 'btn:undo';
     this.host.undo().catch(this.refused);
   }
@@ -102,7 +125,10 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     } else if ((r.send || key === 'cancel') && before.kind === 'confirm') {
       f.near = f.confirmFrom ? f.beside(f.confirmFrom, false) : null;
     } else if (r.send) f.near = f.beside(key);
-    if (r.send) this.host.act(r.send).catch(this.refused);
+    if (r.send) {
+      this.queued = r.then;
+      this.send(r.send);
+    }
     this.host.redraw();
   }
 

@@ -21,6 +21,9 @@ export class PlayersUi {
   /** Ratings of players seen at a table, by player id, with when they were fetched. */
   private seen = new Map<string, { at: number; rows: RatingRow[] | null }>();
 
+  /** The identity's name changed with an account (a claim takes the username, a sign-in the account's name): the lobby's name follows. */
+  onAccountName?: (name: string, previous: string) => void;
+
   constructor(apiBase: string, kv: KeyValueStore | null, private readonly schedule: () => void) {
     this.identity = new Identity(apiBase, kv);
     this.chat = new TableChat(kv);
@@ -56,8 +59,10 @@ export class PlayersUi {
       },
       submit: () => void this.busy(async () => {
         const { mode, username, password } = this.form;
+        const before = id.player?.name ?? '';
         if (mode === 'claim') await id.claim(username.trim(), password);
         else await id.signIn(username.trim(), password);
+        if (id.player && id.player.name !== before) this.onAccountName?.(id.player.name, before);
         this.form = { ...this.form, mode: 'none', password: '', username: '' };
         this.say(mode === 'claim' ? 'Your account is ready: sign in with it from any browser.' : 'Signed in.');
       }),

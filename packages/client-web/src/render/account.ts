@@ -51,7 +51,7 @@ export function renderAccount(v: AccountView, a: AccountActions): HTMLElement {
       h('p', { class: 'muted' }, v.unavailable ?? 'Getting you an identity…'), msg);
   }
   const who = v.signedIn
-    ? h('p', { id: 'account-who' }, 'Signed in as ', h('strong', null, v.player.name), v.player.username ? ` (account ${v.player.username})` : '')
+    ? h('p', { id: 'account-who' }, 'Signed in as ', h('strong', null, v.player.name), v.player.username && v.player.username !== v.player.name ? ` (account ${v.player.username})` : '')
     : h('p', { id: 'account-who' }, 'Playing as ', h('strong', null, v.player.name), ' (guest on this browser)');
   const ratings = v.ratings.length > 0
     ? h('p', { id: 'my-ratings' }, h('b', null, 'Rating: '), ratingsText(v.ratings))

@@ -41,6 +41,12 @@ export function targetAttrs(ctx: OfferCtx, key: string, extraClass: string, labe
   if (t || selected) {
     base.onclick = (e: Event) => {
       e.stopPropagation();
+      // On a phone there is no hover to read a card before acting on it: a tap on a card whose move would go
+      // at once (a take, a payment) opens its details sheet, which offers that move as a second tap.
+      if (cardId && t && 'send' in t.effect && narrowScreen()) {
+        ctx.ui.details(cardId, true);
+        return;
+      }
       if (cardId) ctx.ui.details(cardId);
       ctx.ui.pick(key);
     };
@@ -51,6 +57,18 @@ export function targetAttrs(ctx: OfferCtx, key: string, extraClass: string, labe
     };
   }
   return base;
+}
+
+/** The phone layout (styles.css switches to tabs at the same width). */
+export function narrowScreen(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(max-width: 900px)').matches;
+}
+
+/** Offered targets on this card (display, hand, a car, a building), for the details sheet's buttons. */
+export function cardTargets(ctx: OfferCtx, cardId: string): [string, string][] {
+  return Object.entries(ctx.offer.targets)
+    .filter(([k]) => k === `display:${cardId}` || k === `hand:${cardId}` || k.endsWith(`:${cardId}`) && /^(car|building):/.test(k))
+    .map(([k, t]) => [k, t.hint]);
 }
 
 export function hintTag(ctx: OfferCtx, key: string): Child {

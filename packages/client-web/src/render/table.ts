@@ -4,7 +4,7 @@ import { cardDetails, safeCard, scenarioObjective } from '../cards';
 import { goodIcon, icon } from './art';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
 import { cx, h, patch, type Child } from './dom';
-import { buildingView, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
+import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
 
 export interface TableExtras {
   statusText: string;
@@ -49,9 +49,20 @@ function goodsIcons(goods: readonly string[]): Child {
 }
 
 function contractRow(label: string, c: { goods: readonly string[]; vp: number }, done: boolean): HTMLElement {
-  return h('div', { class: cx('contract', { done }) }, h('span', { class: 'c-label' }, label), goodsIcons(c.goods),
+  // A short label where the island's six tiles share one row (styles.css); the full one for screen readers.
+  const short = label.replace('Secondary', 'Sec.');
+  return h('div', { class: cx('contract', { done }) },
+    h('span', { class: 'c-label', title: label }, h('span', { class: 'c-long' }, label), h('span', { class: 'c-short', 'aria-hidden': 'true' }, short)), goodsIcons(c.goods),
     h('span', { class: 'c-arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'c-vp' }, icon('i-vp'), `${c.vp}`, h('span', { class: 'sr' }, ' points')),
     done ? h('span', { class: 'c-done' }, 'done') : null);
+}
+
+/** What a delivery here could do now (a ticket, a contract) and what it earns: each one choice, then Confirm. */
+function quickList(at: string, name: string, ctx: OfferCtx): HTMLElement | null {
+  const quick = Object.entries(ctx.offer.targets).filter(([k]) => k.startsWith(`quick:${at}:`));
+  if (quick.length === 0) return null;
+  return h('div', { class: 'quick', 'data-fkey': `quick-${at}` },
+    quick.map(([k, t]) => h('button', { ...targetAttrs(ctx, k, 'quick-btn', name), type: 'button' }, t.hint)));
 }
 
 function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): HTMLElement {
@@ -77,6 +88,7 @@ function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): 
       d ? h('span', { class: 'dsym', 'aria-hidden': 'true' }, `${d.symbol} ${d.letter}`) : h('span', { class: 'dsym', 'aria-hidden': 'true' }, '⚗ R'),
       h('span', { class: 'dname' }, i.name, d ? h('span', { class: 'dcolour' }, ` (${d.colour})`) : null),
       hintTag(ctx, key)),
+    quickList(i.id, i.name, ctx),
     h('div', { class: 'island-card' },
       contractRow('Primary', def.primary, !i.onMap),
       def.secondary.map((c, n) => contractRow(`Secondary ${n + 1}`, c, i.heldBy?.secondary === n))),
@@ -101,7 +113,7 @@ function islandMap(m: TableModel, ctx: OfferCtx): HTMLElement {
   const tiles = m.islands.map((i) => islandTile(i, i.destination ? destById.get(i.destination.id) ?? null : null, ctx));
   return h('section', { class: 'map', 'aria-label': 'The island: destinations, contracts and tickets', 'data-fkey': 'map' },
     h('div', { class: 'map-head' }, h('h2', null, 'The island'), progressTrack(m)),
-    h('div', { class: 'dests' }, tiles));
+    h('div', { class: 'dests', style: { '--n': String(tiles.length) } }, tiles));
 }
 
 function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null): HTMLElement {
@@ -145,6 +157,31 @@ export function detailsPanel(cardId: string | null, pinned = false, onClose?: ()
       ? h('p', { class: 'muted' }, 'Point at, focus or tap any card to read it here.')
       : [h('h3', null, lines[0]), h('ul', null, lines.slice(1).map((l) => h('li', null, l)))]);
 }
+
+/**
+ * The phone's card sheet: a tapped card's details where the player is (over the dock, on any tab), with
+ * the moves offered on that card as buttons, so that reading a card never commits to it. The desktop reads
+ * cards in the side column's details panel instead (hover, focus or click).
+ */
+export function cardSheet(cardId: string | null, pinned: boolean, ctx: OfferCtx | null, onClose: () => void): HTMLElement {
+  const lines = cardId && pinned ? cardDetails(cardId) : [];
+  if (!cardId || lines.length === 0) return h('div', { class: 'card-sheet-slot', 'data-fkey': 'card-sheet-slot' });
+  const moves = ctx ? cardTargets(ctx, cardId) : [];
+  return h('div', { class: 'card-sheet-slot', 'data-fkey': 'card-sheet-slot' },
+    h('section', { class: 'card-sheet', role: 'dialog', 'aria-label': `${lines[0]}: details`, 'data-fkey': 'card-sheet' },
+      h('h2', null, lines[0]),
+      h('button', { type: 'button', class: 'close', 'aria-label': 'Close the card details', onclick: onClose, 'data-fkey': 'sheet-close' }, '×'),
+      h('ul', null, lines.slice(1).map((l) => h('li', null, l))),
+      h('div', { class: 'choices' },
+        moves.map(([key, hint]) => h('button', {
+          type: 'button', class: 'choice primary', 'data-sheet-key': key, 'data-fkey': `sheet:${key}`,
+          onclick: () => { onClose(); ctx!.ui.pick(key); },
+        }, `${hint}: ${lines[0]}`)),
+        h('button', { type: 'button', class: 'choice cancel', onclick: onClose, 'data-fkey': 'sheet-cancel' }, moves.length > 0 ? 'Not now' : 'Close'))));
+}
+
+/** The table's last offer, for the sheet when a tap shows a card without a full render. */
+let lastCtx: OfferCtx | null = null;
 
 function soloPanel(m: TableModel, chapter: number): HTMLElement | null {
   if (!m.solo) return null;
@@ -264,7 +301,12 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
   const timer = x.turnTimeLimit > 0 ? h('span', { class: 'badge timer' }, `Timer: ${x.turnTimeLimit}s per decision${x.deadline ? ` · ${Math.max(0, Math.ceil((x.deadline - Date.now()) / 1000))}s left` : ''}`) : null;
   const tab = x.tab ?? 'table';
   const cues = x.cues;
-  const mapOffers = Object.keys(ctx.offer.targets).some((k) => k.startsWith('destination:'));
+  // The Island tab is marked only when a delivery there would do more than a special delivery (possible anywhere).
+  const mapOffers = Object.keys(ctx.offer.targets).filter((k) => k.startsWith('quick:')).length;
+  lastCtx = ctx;
+  const panel = (p: PlayerModel) => playerPanel(p, ctx, x.rating?.(p.seat) ?? null);
+  const mine = m.players.filter((p) => p.isMe);
+  const others = m.players.filter((p) => !p.isMe);
   return h('div', { class: cx('table-screen', `tab-${tab}`), 'data-fkey': 'table-screen' },
     h('header', { class: 'topbar' },
       h('h1', null, 'Isle of Trains'),
@@ -283,15 +325,20 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
       m.header.endText ? h('span', { class: 'badge warn' }, m.header.endText) : null,
       m.solo ? h('span', { class: 'badge' }, m.solo.label) : null),
     h('nav', { class: 'tabs', 'aria-label': 'Show' },
-      TABS.map(([id, label]) => h('button', { type: 'button', class: cx('tab', { on: tab === id, 'has-offer': id === 'map' && mapOffers }), 'aria-pressed': String(tab === id), 'data-fkey': `tab-${id}`, onclick: () => x.onTab?.(id) },
-        label, id === 'map' && mapOffers ? ' · deliver here' : null))),
+      TABS.map(([id, label]) => h('button', { type: 'button', class: cx('tab', { on: tab === id, 'has-offer': id === 'map' && mapOffers > 0 }), 'aria-pressed': String(tab === id), 'data-fkey': `tab-${id}`, onclick: () => x.onTab?.(id) },
+        label, id === 'map' && mapOffers ? ` · ${mapOffers} deliver${mapOffers === 1 ? 'y' : 'ies'}` : null))),
     h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
       x.endPanel,
       supplyRow(m, ctx),
-      h('section', { class: cx('players', { many: m.players.length >= 3 }), 'aria-label': 'Trains', 'data-fkey': 'players' }, m.players.map((p) => playerPanel(p, ctx, x.rating?.(p.seat) ?? null))),
-      islandMap(m, ctx)),
-    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log, x.logNote), x.side ?? null, helpPanel()),
+      // Your own train, then the island, then the others': at 1366×768 what you act on shows without a scroll.
+      mine.length > 0 ? h('section', { class: 'players own', 'aria-label': 'Your train', 'data-fkey': 'players-own' }, mine.map(panel)) : null,
+      islandMap(m, ctx),
+      others.length === 0 ? null : h('section', { class: cx('players', 'others', { many: m.players.length >= 3 }), 'aria-label': mine.length > 0 ? 'The other trains' : 'Trains', 'data-fkey': 'players' }, others.map(panel))),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log, x.logNote),
+      // No table chat in a solo game: there is nobody to talk to.
+      m.players.length > 1 ? x.side ?? null : null, helpPanel()),
     x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
+    cardSheet(x.detailsCard, x.detailsPinned, ctx, () => ctx.ui.details(null)),
     // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
     x.bottom === undefined && !(m.scores && x.endPanel) ? h('div', { class: 'dock-more', 'aria-hidden': 'true', 'data-fkey': 'dock-more' }, '▼ More below: scroll the hand') : null,
   );
@@ -301,4 +348,6 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
 export function updateDetails(root: HTMLElement, cardId: string | null, pinned: boolean, onClose: () => void): void {
   const el = root.querySelector<HTMLElement>('.details');
   if (el) patch(el, detailsPanel(cardId, pinned, onClose));
+  const slot = root.querySelector<HTMLElement>('.card-sheet-slot');
+  if (slot) patch(slot, cardSheet(cardId, pinned, lastCtx, onClose));
 }

@@ -66,6 +66,14 @@ export class Shell {
     }, apiBase);
     this.net.identity = () => this.players.identity.auth;
     this.log.listen(() => this.net.session);
+    // A typed name stays; the guest name the lobby was prefilled with gives way to the account's.
+    this.players.onAccountName = (name, previous) => {
+      const lobby = this.state.lobby;
+      if (lobby.name.trim() && lobby.name.trim() !== previous) return;
+      lobby.name = name;
+      store.name = name;
+      this.schedule();
+    };
   }
 
   /** Draw the page in the next animation frame (once, however many changes come before it). */
@@ -181,7 +189,9 @@ export class Shell {
     if (room?.phase === 'ended' || room?.game?.gameOver) void this.net.leave().then(() => this.resetToLobby());
     else if (window.confirm(room?.rated && this.net.seat !== null
       ? 'Leave this rated game? It counts as a loss for your rating, even if you come back later. A bot plays your seat until you open the game\'s link again.'
-      : 'Leave this game? A bot plays your seat until you open the game\'s link again.')) void this.net.leave(true).then(() => this.resetToLobby());
+      : room?.seatsTotal === 1
+        ? 'Leave this solo game? A bot plays on in your place, to the end unless you open the game\'s link again to take over.'
+        : 'Leave this game? A bot plays your seat until you open the game\'s link again.')) void this.net.leave(true).then(() => this.resetToLobby());
   }
 
   async withBusy(fn: () => Promise<void>): Promise<void> {

@@ -9,7 +9,7 @@ import { IntentSchema, LogRequestSchema, UndoSchema, issuesText } from '../wire/
 import { passThrough, type Refusal } from '../wire/refusal';
 import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
 import type { IsleClient, Table } from '../table/table';
-import { addLog, dropLogLines, showLog } from '../table/log-window';
+import { dropLogLines, showLog } from '../table/log-window';
 import { endGame } from './end';
 import { scheduleNext } from './turns';
 
@@ -78,8 +78,9 @@ export function onUndo(table: Table, client: IsleClient, body: unknown, replyId:
   }
   if (!r.ok && r.code === 'UNDO_BLOCKED') return fail({ code: r.code, message: 'That step cannot be taken back: something hidden was revealed, or someone else decided, since.' });
   if (!r.ok) return fail({ code: r.code, message: 'You have no step of this turn to take back.' });
+  // The undone step's lines leave the log and no line says so: a turn of steps taken back and made again read
+  // as a trail of "took a step back" notices, and the log should read as the turn that was played.
   dropLogLines(table, r.dropped);
-  addLog(table, seat, 'undo', `${table.slots[seat].name} took a step back.`);
   table.rlog.info({ event: 'undo', seat, actions: m.actions.length }, 'step taken back');
   table.refreshMirror();
   table.syncUndoable();

@@ -43,6 +43,9 @@ function checkPassword(p: unknown): string {
 
 const toRecord = (r: { id: string; display_name: string; username: string | null }): PlayerRecord => ({ id: r.id, name: r.display_name, username: r.username });
 
+/** The name a guest gets when it gave none: an account made from it takes its username instead. */
+const madeUpName = (id: string): string => `Guest ${id.slice(2, 6)}`;
+
 export class Accounts {
   constructor(private readonly db: Kysely<Database>, private readonly now: () => Date = () => new Date()) {}
 
@@ -53,7 +56,7 @@ export class Accounts {
   async createGuest(name?: unknown): Promise<{ player: PlayerRecord; secret: string }> {
     const id = `p_${newToken(16)}`;
     const secret = newToken();
-    const display = name === undefined ? `Guest ${id.slice(2, 6)}` : checkDisplayName(name);
+    const display = name === undefined ? madeUpName(id) : checkDisplayName(name);
     await this.db.insertInto('players').values({ id, secret_hash: sha256Hex(secret), display_name: display, username: null, password_hash: null, created_at: this.now() }).execute();
     return { player: { id, name: display, username: null }, secret };
   }
@@ -90,7 +93,9 @@ export class Accounts {
     if (!current) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
     if (current.username !== null) throw new PlayerError('ALREADY_CLAIMED', 'This player already has an account.', 409);
     try {
-      const row = await this.db.updateTable('players').set({ username: u, password_hash: hash }).where('id', '=', id).where('username', 'is', null)
+      // A guest still under its made-up name plays as its username from now on (it can still choose a display name).
+      const named = current.name === madeUpName(id) ? { display_name: checkDisplayName(u) } : {};
+      const row = await this.db.updateTable('players').set({ username: u, password_hash: hash, ...named }).where('id', '=', id).where('username', 'is', null)
         .returning(['id', 'display_name', 'username']).executeTakeFirst();
       if (!row) throw new PlayerError('ALREADY_CLAIMED', 'This player already has an account.', 409);
       return toRecord(row);

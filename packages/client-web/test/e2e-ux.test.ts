@@ -1,0 +1,141 @@
+/**
+ * The table for a phone and for regulars, in a real browser:
+ *  - a tap on a card on a phone opens its details where the player is, with the moves it offers; the move
+ *    is a second, explicit tap;
+ *  - at 1366×768 a 2-player table shows your train, the display, the island and your hand at once (4 players:
+ *    only the other trains may need a scroll);
+ *  - keyboard focus shows on everything a player acts on, offered or not;
+ *  - tap targets at 390×844: 44 px for the top bar's switches, the tabs and the dock's buttons.
+ * Screenshots land in test-artifacts/client-web/ (ux-*.png).
+ */
+jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
+
+import type { Page } from 'playwright-core';
+import { frame, handIds, keys, ready, settled, shot, useE2E } from './e2e-support';
+
+jest.setTimeout(300_000);
+
+const world = useE2E();
+
+const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
+
+/** A table of this page's player and bots, started, waiting for the player's first move. */
+async function startTable(page: Page, seats: number): Promise<void> {
+  await page.goto(world.base);
+  await waitFor(page, '#create-game');
+  await page.fill('#f-name', 'Kay');
+  await page.selectOption('#f-seats', String(seats));
+  await frame(page);
+  await page.selectOption('#f-bots', String(seats - 1));
+  await frame(page);
+  await page.click('#create-game');
+  await waitFor(page, '#start-game');
+  await page.click('#start-game');
+  await waitFor(page, '.table-screen');
+  await page.waitForFunction(() => document.body.classList.contains('my-turn'), null, { timeout: 60_000 });
+  await ready(page);
+}
+
+/** Which of these parts lie (even partly) outside the window, or are not shown at all. */
+function outOfSight(page: Page, selectors: string[]): Promise<string[]> {
+  return page.evaluate((sels) => sels.filter((s) => {
+    const el = document.querySelector(s);
+    if (!el) return true;
+    const r = el.getBoundingClientRect();
+    return r.width === 0 || r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
+  }), selectors);
+}
+
+test('2 players at 1366×768: your train, the display, the island and your hand at once', async () => {
+  const page = await world.newPage(1366, 768);
+  await startTable(page, 2);
+  await settled(page);
+  await shot(page, 'ux-2p');
+  expect(await outOfSight(page, ['.player.me', '.display', '.map', '.hand-wrap'])).toEqual([]);
+  await page.context().close();
+});
+
+test('keyboard focus shows on every kind of thing acted on, offered or not', async () => {
+  const page = await world.newPage(1366, 768);
+  await startTable(page, 2);
+  // Focus: the ring must show on an offered display card and hand card (the offer outline used to replace it),
+  // and on a passenger chip.
+  const focusLooks = async (selector: string): Promise<boolean> => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await frame(page);
+    const before = await page.$eval(selector, (e) => { const s = getComputedStyle(e); return `${s.outlineStyle}|${s.outlineColor}|${s.outlineWidth}|${s.boxShadow}`; });
+    // Keyboard focus (focus-visible): a key pressed first makes the next focus a keyboard one.
+    await page.keyboard.press('Shift');
+    await page.$eval(selector, (e) => (e as HTMLElement).focus());
+    await frame(page);
+    const after = await page.$eval(selector, (e) => { const s = getComputedStyle(e); return `${s.outlineStyle}|${s.outlineColor}|${s.outlineWidth}|${s.boxShadow}`; });
+    return before !== after;
+  };
+  expect(await focusLooks('.display-cards .card.offer')).toBe(true);
+  expect(await focusLooks('.hand .card')).toBe(true);
+  expect(await focusLooks('.pile.deck.offer')).toBe(true);
+  if (await page.locator('.supply .pax').count()) expect(await focusLooks('.supply .pax')).toBe(true);
+  await page.context().close();
+});
+
+test('4 players at 1366×768: only the other trains may need a scroll', async () => {
+  const page = await world.newPage(1366, 768);
+  await startTable(page, 4);
+  await settled(page);
+  await shot(page, 'ux-4p');
+  expect(await outOfSight(page, ['.player.me', '.display', '.map', '.hand-wrap'])).toEqual([]);
+  await page.context().close();
+});
+
+test('a phone: a tap on a card shows its details and its moves; taking it is a second tap; tap targets are 44 px', async () => {
+  const page = await world.newPage(390, 844);
+  await startTable(page, 2);
+  await settled(page);
+  await shot(page, 'ux-phone');
+  const hand = await handIds(page);
+  const card = (await keys(page)).find((k) => k.startsWith('display:'))!;
+  await page.locator(`.display-cards [data-key="${card}"]`).click();
+  await frame(page);
+  // Nothing was taken: the card's details show over the table tab, with a Take button.
+  const sheet = page.locator('.card-sheet');
+  await sheet.waitFor();
+  expect(await sheet.textContent()).toMatch(/Take/);
+  expect((await sheet.boundingBox())!.height).toBeGreaterThan(40);
+  expect(await handIds(page)).toEqual(hand);
+  await shot(page, 'ux-phone-sheet');
+  await sheet.locator('button', { hasText: /^Take/ }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.hand [data-fkey^="hand:"]').length > n, hand.length);
+  expect(await page.locator('.card-sheet').count()).toBe(0);
+
+  // A card not on offer (a car of the other train): its details show on this tab too.
+  await page.locator('.player:not(.me) .car').first().click();
+  await frame(page);
+  await sheet.waitFor();
+  expect(await page.locator('.tabs').isVisible()).toBe(true);
+  await sheet.locator('button.close').click();
+  await frame(page);
+  expect(await page.locator('.card-sheet').count()).toBe(0);
+
+  // Tap targets on a phone.
+  const small = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.topbar button, .tabs button, .dock .choices button')]
+    .map((e) => [e.textContent?.trim(), Math.round(e.getBoundingClientRect().height)] as [string, number])
+    .filter(([, hgt]) => hgt < 44));
+  expect(small).toEqual([]);
+  await page.context().close();
+});
+
+test('a solo game: no table chat, and Leave says that a bot plays the game on', async () => {
+  const page = await world.newPage(1366, 768);
+  await page.goto(world.base);
+  await waitFor(page, '#start-solo');
+  await page.fill('#f-name', 'Kay');
+  await page.click('#start-solo');
+  await waitFor(page, '.table-screen');
+  await ready(page);
+  expect(await page.locator('.chat').count()).toBe(0);
+  let message = '';
+  page.once('dialog', (d) => { message = d.message(); void d.dismiss(); });
+  await page.click('[data-fkey="leave"]');
+  expect(message).toMatch(/solo game\? A bot plays on in your place, to the end/);
+  await page.context().close();
+});
