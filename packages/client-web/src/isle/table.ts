@@ -33,9 +33,6 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private wasOver = false;
   /** A one-choice delivery's next steps (intents.ts nextQueued), each sent once the server applied the one before. */
   private queued: Action[] = [];
-  /** States seen so far, and how many had been seen when the last move was sent (an ack may come before its state). */
-  private stateSeen = 0;
-  private sentAt = 0;
   /** The shell's frame for this render (built once per update: it holds fresh elements, the chat panel among them). */
   private x: ShellFrame | null = null;
   private readonly focus: FocusPlan;
@@ -57,7 +54,6 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     this.decision = session ? session.decision() : null;
     this.legal = session ? session.legalActions() : [];
     this.selection = normalise(this.legal, this.selection, this.view, seat, this.decision);
-    this.stateSeen++;
     if (!this.busy()) this.sendQueued();
     // The end panel sits on the table tab: show it when the game ends (phones).
     const over = !!room.game?.gameOver;
@@ -88,11 +84,16 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     if (e?.code !== 'CONNECTION_LOST') this.host.notify(e?.message ?? String(e));
   };
 
-  /** Send a move; the queued steps after it go once its ack and its new state are both in. */
+  /**
+   * Send a move; the queued steps after it go once it is answered. Its ack comes after the state it made
+   * (the session's guarantee), but this table draws that state only at the next frame: the legal moves
+   * are read from the session again here, never from the last frame drawn.
+   */
   private send(action: Action): void {
-    this.sentAt = this.stateSeen;
     this.host.act(action).then(() => {
-      if (this.stateSeen > this.sentAt) this.sendQueued();
+      const session = this.x?.session;
+      if (session) this.legal = session.legalActions();
+      this.sendQueued();
     }, this.refused);
   }
 
