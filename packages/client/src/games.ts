@@ -7,18 +7,15 @@ import {
   currentDecision, legalActions as isleLegal, type Action as IsleAction, type Decision as IsleDecision,
   type PlayerView as IslePlayerView, type ScoreBreakdown as IsleScores,
 } from '@isle-of-trains/rules';
-import {
-  legalActions as ttrLegal, pending as ttrPending, type Action as TtrAction, type Decision as TtrDecision,
-  type GameView as TtrGameView, type ScoreBreakdown as TtrScores,
+import type {
+  Action as TtrAction, Decision as TtrDecision, GameView as TtrGameView, ScoreBreakdown as TtrScores,
 } from '@isle-of-trains/ttr-rules';
 import { ROOM_NAME } from './codes';
 import type { IsleStateJSON } from './state';
 import { stateFromWire, type IsleStateWire } from './wire';
 import { viewFromState } from './view';
-import { TTR_ROOM_NAME } from './ttr/options';
+import { TTR_ROOM_NAME } from './ttr/room';
 import type { TtrStateJSON } from './ttr/state';
-import { ttrStateFromWire } from './ttr/wire';
-import { ttrViewFromState } from './ttr/view';
 
 /** The room types a session can play: Isle of Trains (`isle`) and the second game (`ttr`). */
 export type GameKind = 'isle' | 'ttr';
@@ -31,7 +28,6 @@ export interface GameTypes {
 
 /** @internal One room type's readers. */
 export interface GameKit<G extends GameKind> {
-  room: string;
   fromWire(json: unknown): GameTypes[G]['state'];
   view(state: GameTypes[G]['state'], viewer: number | 'spectator'): GameTypes[G]['view'] | null;
   /** The open decisions (several seats at once in the second game's opening ticket choice). */
@@ -50,7 +46,6 @@ function parsed<T>(json: string | undefined): T | null {
 }
 
 const ISLE: GameKit<'isle'> = {
-  room: ROOM_NAME,
   fromWire: (json) => stateFromWire(json as IsleStateWire),
   view: viewFromState,
   decisions: (view) => {
@@ -61,16 +56,21 @@ const ISLE: GameKit<'isle'> = {
   scores: (state) => parsed<IsleScores>(state.scoresJson),
 };
 
-const TTR: GameKit<'ttr'> = {
-  room: TTR_ROOM_NAME,
-  fromWire: (json) => ttrStateFromWire(json as Parameters<typeof ttrStateFromWire>[0]),
-  view: ttrViewFromState,
-  decisions: (view) => (view.gameOver ? [] : ttrPending(view)),
-  legal: ttrLegal,
-  scores: (state) => state.game?.scores ?? null,
-};
+/** Isle's readers: in every page's script (Isle is the default game). */
+export const ISLE_KIT = ISLE;
 
-export const GAME_KITS: { [G in GameKind]: GameKit<G> } = { isle: ISLE, ttr: TTR };
+/**
+ * A room type's readers. The second game's are loaded on first need (its rules and map are a large part of
+ * a page's script, which a page that only plays Isle does without).
+ */
+export async function loadKit<G extends GameKind>(game: G): Promise<GameKit<G>> {
+  // (with its emitted name: a dynamic import is resolved as written, by Node from dist and by the bundler from source)
+  if (game === 'ttr') return (await import('./ttr/kit.js')).TTR_KIT as unknown as GameKit<G>;
+  return ISLE as unknown as GameKit<G>;
+}
+
+/** The room name each room type is created under. */
+export const ROOM_NAMES: { [G in GameKind]: string } = { isle: ROOM_NAME, ttr: TTR_ROOM_NAME };
 
 /** The room type of an SDK room's name (the seat reservation names it); Isle for a name this version does not know. */
 export function gameOfRoomName(name: string | undefined): GameKind {

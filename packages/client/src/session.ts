@@ -9,7 +9,7 @@ import { IsleError, matchmakeError } from './errors';
 import type { CreateOptionsInput } from './options';
 import { LOG_PAGE_MAX, type ChatLine, type ErrorMessage, type LogPage, type SeatMessage } from './messages';
 import type { TtrCreateOptionsInput } from './ttr/options';
-import { GAME_KITS, gameOfRoomName, type GameKind, type GameKit, type GameTypes } from './games';
+import { ISLE_KIT, ROOM_NAMES, gameOfRoomName, loadKit, type GameKind, type GameKit, type GameTypes } from './games';
 import type { SdkClient, SdkRoom } from './sdk-types';
 
 /** A seat this client holds in a room: what takes it back after a reload or a lost connection. */
@@ -158,7 +158,7 @@ export class IsleClient {
    */
   async create(options: TtrCreateOptionsInput, how: { game: 'ttr' }): Promise<Session<'ttr'>>;
   async create(options: CreateOptionsInput | TtrCreateOptionsInput = {}, how: { game?: GameKind } = {}): Promise<Session<any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const room = await this.#matchmake(() => this.#sdk.create(GAME_KITS[how.game ?? 'isle'].room, { ...this.#who(), ...options }));
+    const room = await this.#matchmake(() => this.#sdk.create(ROOM_NAMES[how.game ?? 'isle'], { ...this.#who(), ...options }));
     return Session.opened(this, room, 'player');
   }
 
@@ -278,7 +278,7 @@ export class Session<G extends GameKind = 'isle'> {
 
   /** The room type: 'isle' (Isle of Trains) or 'ttr' (the second game), from the room the server seated us in. */
   readonly game: G;
-  readonly #kit: GameKit<G>;
+  #kit: GameKit<G> | null;
   #room: Room;
   #role: 'player' | 'spectator';
   #token = '';
@@ -306,7 +306,14 @@ export class Session<G extends GameKind = 'isle'> {
   constructor(readonly client: IsleClient, room: SdkRoom, role: 'player' | 'spectator') {
     this.#room = room as Room;
     this.game = gameOfRoomName((room as Room).name) as G;
-    this.#kit = GAME_KITS[this.game] as unknown as GameKit<G>;
+    // Isle's readers are at hand; another game's are loaded first, and its state is read once they are here.
+    this.#kit = this.game === 'isle' ? ISLE_KIT as unknown as GameKit<G> : null;
+    if (!this.#kit) {
+      loadKit(this.game).then((kit) => {
+        this.#kit = kit;
+        this.#onState();
+      }, (e: unknown) => this.#close({ code: 0, reason: `The game's rules could not be loaded (${(e as Error)?.message ?? e}).` }));
+    }
     this.#role = role;
     this.ready = new Promise<void>((resolve, reject) => { this.#readied = resolve; this.#notReady = reject; });
     // Nobody may be waiting on it (a caller that never reads `ready`): no unhandled rejection then.
@@ -349,7 +356,7 @@ export class Session<G extends GameKind = 'isle'> {
    * several seats decide at once (the second game's opening ticket choice) this seat's decision comes first.
    */
   decision(): GameTypes[G]['decision'] | null {
-    if (!this.view) return null;
+    if (!this.view || !this.#kit) return null;
     const open = this.#kit.decisions(this.view);
     return open.find((d) => (d as { seat: number }).seat === this.seat) ?? open[0] ?? null;
   }
@@ -362,7 +369,7 @@ export class Session<G extends GameKind = 'isle'> {
 
   /** The actions this seat may take now (from the game's rules package): empty unless a decision is this seat's. */
   legalActions(): GameTypes[G]['action'][] {
-    return this.view && this.isMyDecision() ? this.#kit.legal(this.view, this.seat!) : [];
+    return this.view && this.#kit && this.isMyDecision() ? this.#kit.legal(this.view, this.seat!) : [];
   }
 
   /**
@@ -384,7 +391,7 @@ export class Session<G extends GameKind = 'isle'> {
 
   /** The final scores once the game has ended, else null. */
   scores(): GameTypes[G]['scores'] | null {
-    return this.state ? this.#kit.scores(this.state) : null;
+    return this.state && this.#kit ? this.#kit.scores(this.state) : null;
   }
 
   /**
@@ -676,7 +683,7 @@ export class Session<G extends GameKind = 'isle'> {
 
   #onState(): void {
     const s = this.#room.state as { toJSON?: () => unknown } | undefined;
-    if (!s || typeof s.toJSON !== 'function') return;
+    if (!s || typeof s.toJSON !== 'function' || !this.#kit) return;
     const json = s.toJSON() as { phase?: unknown; seats?: unknown };
     // A join resolves before the first full state arrives: wait for it.
     if (typeof json.phase !== 'string' || json.phase.length === 0 || !Array.isArray(json.seats)) return;
@@ -709,7 +716,7 @@ export class Session<G extends GameKind = 'isle'> {
       this.#readied();
       this.#readied = this.#notReady = null;
     }
-    this.view = this.#kit.view(this.state, this.seat >= 0 ? this.seat : 'spectator');
+    this.view = this.#kit!.view(this.state, this.seat >= 0 ? this.seat : 'spectator');
     for (const fn of this.#views) fn(this.view, this.state);
   }
 
