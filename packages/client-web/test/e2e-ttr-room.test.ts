@@ -74,6 +74,8 @@ test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route
   await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-lobby-phone.png') });
   await page.click('#create-game');
   await page.waitForSelector('#start-game');
+  // The waiting room names the game.
+  expect(await page.textContent('.waiting h1')).toBe('Ticket to Ride: Northern Lights');
   await page.click('#start-game');
 
   // The opening choice: keep 2 of the offer.

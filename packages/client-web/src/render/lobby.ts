@@ -150,12 +150,13 @@ export function ratedText(room: IsleStateJSON): string {
   return 'Unrated for now: it becomes rated when every seat is taken by a player signed in to an account.';
 }
 
-export function renderWaiting(room: IsleStateJSON, mySeat: number | null, link: string, copied: boolean, a: WaitingActions, refusal: string | null, players: WaitingPlayers | null = null): HTMLElement {
+/** `title`: the game's name (the room's game: Isle of Trains or the second game). */
+export function renderWaiting(room: IsleStateJSON, mySeat: number | null, link: string, copied: boolean, a: WaitingActions, refusal: string | null, players: WaitingPlayers | null = null, title = 'Isle of Trains'): HTMLElement {
   const me = mySeat !== null ? room.seats[mySeat] : null;
   const isCreator = !!me?.isCreator;
   const filled = room.seats.filter((s) => s.kind !== 'empty').length;
   return h('div', { class: 'waiting' },
-    h('header', { class: 'lobby-head' }, h('h1', null, 'Isle of Trains'), h('p', null, 'Waiting for players')),
+    h('header', { class: 'lobby-head' }, h('h1', null, title), h('p', null, 'Waiting for players')),
     refusal ? h('p', { class: 'error', role: 'alert' }, refusal) : null,
     h('section', { class: 'panel' },
       h('h2', null, `Seats (${filled}/${room.seatsTotal})`),
