@@ -137,6 +137,9 @@ test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route
 
   expect(await axeProblems(page)).toEqual([]);
   await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-phone.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-desktop.png') });
   expect(world.pageErrors).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
