@@ -32,7 +32,6 @@ function precompress(): Plugin {
 // The rules, engine-core and client packages are pure TypeScript: bundle them from source, no build step needed.
 const engineCore = fileURLToPath(new URL('../engine-core/src/index.ts', import.meta.url));
 const rules = fileURLToPath(new URL('../rules/src/index.ts', import.meta.url));
-const ttrRules = fileURLToPath(new URL('../ttr-rules/src/index.ts', import.meta.url));
 const client = fileURLToPath(new URL('../client/src/index.ts', import.meta.url));
 // The second game's bots, for its preview page (ttr-preview.html, development only).
 const bots = fileURLToPath(new URL('../bots/src/index.ts', import.meta.url));
@@ -44,7 +43,6 @@ export default defineConfig({
     alias: [
       // Exactly the package's main entry: its test kit (`/testkit`) has no place in the page.
       { find: /^@isle-of-trains\/engine-core$/, replacement: engineCore },
-      { find: '@isle-of-trains/ttr-rules', replacement: ttrRules },
       { find: '@isle-of-trains/rules', replacement: rules },
       { find: '@isle-of-trains/client', replacement: client },
       { find: /^@isle-of-trains\/bots$/, replacement: bots },

@@ -40,7 +40,33 @@ const TRAIN_COST = 0.35;
 /** Value of a face-value point of a ticket the bonus cards in play also reward. */
 const TICKET_BONUS = 2;
 
+/**
+ * The greedy bot's weights, as one record so that the strong bot can play a tuned greedy (strong.ts); the
+ * greedy level itself always plays GREEDY_TUNING.
+ */
+export interface GreedyTuning {
+  ticketDrawMinTrains: number;
+  nearEndTrains: number;
+  keepMargin: number;
+  trainCost: number;
+  /** Shortest route worth trains when nothing is planned and the end is not near. */
+  dumpMinLength: number;
+  /** Value per ticket of the plan that runs over a route. */
+  useWeight: number;
+  /** Plan costs: see PlanCosts.pointsWeight. */
+  pointsWeight: number;
+  /** Draw tickets before the open ones are done when the plan leaves this many trains spare (Infinity: never). */
+  drawSpare: number;
+}
+
+export const GREEDY_TUNING: GreedyTuning = {
+  ticketDrawMinTrains: TICKET_DRAW_MIN_TRAINS, nearEndTrains: NEAR_END_TRAINS, keepMargin: KEEP_MARGIN,
+  trainCost: TRAIN_COST, dumpMinLength: 3, useWeight: 2,
+  pointsWeight: 0, drawSpare: Infinity,
+};
+
 interface Ctx {
+  tune: GreedyTuning;
   view: GameView;
   seat: number;
   me: PlayerView;
@@ -60,25 +86,25 @@ interface Ctx {
   rng: RngState;
 }
 
-export function ttrGreedyChoice(input: TtrBotInput, options: TtrBotOptions = {}): Action {
+export function ttrGreedyChoice(input: TtrBotInput, options: TtrBotOptions = {}, tune: GreedyTuning = GREEDY_TUNING): Action {
   assertTtrBotInput(input);
   const { view, seat } = input;
   const legal = legalActions(view, seat);
   if (legal.length === 0) throw new Error(`seat ${seat} has no decision to make`);
   if (legal.length === 1) return legal[0];
-  const ctx = context(view, seat, decisionRng(input, options.seed));
+  const ctx = context(view, seat, decisionRng(input, options.seed), tune);
   if (legal[0].type === 'keepTickets') return chooseKeep(ctx, legal);
   const draws = legal.filter((a) => a.type === 'drawBlind' || a.type === 'drawFaceUp');
   if (view.turn.step === 'secondCard') return chooseDraw(ctx, draws, ctx.plan.pairs.length > 0 ? planNeeds(ctx) : strongestColour(ctx));
   return chooseTurn(ctx, legal, draws);
 }
 
-function context(view: GameView, seat: number, rng: RngState): Ctx {
+function context(view: GameView, seat: number, rng: RngState, tune: GreedyTuning): Ctx {
   const me = view.players[seat];
   if (!me.hand || !me.tickets) throw new Error(`the view does not show seat ${seat}'s hand and tickets`);
   const board = readBoard(view, seat);
   const bonus = new Set(view.bonusCards);
-  const costs: PlanCosts = bonus.has('ferry-master') ? { iconCost: 0 } : DEFAULT_COSTS;
+  const costs: PlanCosts = { iconCost: bonus.has('ferry-master') ? 0 : DEFAULT_COSTS.iconCost, pointsWeight: tune.pointsWeight };
   const openTickets = me.tickets.filter((t) => !t.completed).map((t) => board.map.ticket.get(t.id)!);
   const edges: Edge[] = [];
   for (const r of board.map.routes) if (view.claims[String(r.id)] === seat) edges.push({ id: r.id, a: r.from, b: r.to, length: r.length });
@@ -86,10 +112,10 @@ function context(view: GameView, seat: number, rng: RngState): Ctx {
   const countries = new Set([...cities].map((c) => board.map.city.get(c)!.country));
   const others = view.players.filter((p) => p.seat !== seat);
   return {
-    view, seat, me, hand: me.hand, trains: me.trainsLeft, board, bonus, costs, openTickets,
+    tune, view, seat, me, hand: me.hand, trains: me.trainsLeft, board, bonus, costs, openTickets,
     plan: planTickets(board, openTickets, me.trainsLeft, costs),
     lastTurn: view.finalTurnsLeft !== null,
-    nearEnd: view.finalTurnsLeft !== null || me.trainsLeft <= NEAR_END_TRAINS || others.some((p) => p.trainsLeft <= NEAR_END_TRAINS),
+    nearEnd: view.finalTurnsLeft !== null || me.trainsLeft <= tune.nearEndTrains || others.some((p) => p.trainsLeft <= tune.nearEndTrains),
     own: { edges, cities, countries, trail: null },
     rng,
   };
@@ -114,11 +140,13 @@ function chooseTurn(ctx: Ctx, legal: Action[], draws: Action[]): Action {
     if (tickets && wantTickets(ctx)) return tickets;
     // Short routes score little for their trains; take them only when the end is near or nothing else is possible
     // (and, with Cost efficiency in play, keep trains for all but long routes).
-    const minLength = ctx.nearEnd || ctx.trains <= NEAR_END_TRAINS || draws.length === 0 ? 1 : ctx.bonus.has('cost-efficiency') ? 4 : 3;
+    const minLength = ctx.nearEnd || ctx.trains <= ctx.tune.nearEndTrains || draws.length === 0 ? 1 : ctx.bonus.has('cost-efficiency') ? Math.max(4, ctx.tune.dumpMinLength) : ctx.tune.dumpMinLength;
     const worth = routes(claimable).filter((r) => r.length >= minLength);
     if (worth.length > 0) return claimBest(ctx, worth, (r) => dumpValue(ctx, r));
     if (draws.length > 0) return chooseDraw(ctx, draws, strongestColour(ctx));
   } else if (draws.length > 0) {
+    const tickets = legal.find((a) => a.type === 'drawTickets');
+    if (tickets && wantTickets(ctx) && ctx.trains - ctx.plan.trains >= ctx.tune.drawSpare) return tickets;
     return chooseDraw(ctx, draws, planNeeds(ctx));
   }
   // Nothing to draw: score what it can, else the rules' list decides (tickets, or pass when alone).
@@ -127,7 +155,7 @@ function chooseTurn(ctx: Ctx, legal: Action[], draws: Action[]): Action {
 }
 
 function wantTickets(ctx: Ctx): boolean {
-  return ctx.view.ticketDeckCount > 0 && ctx.trains >= TICKET_DRAW_MIN_TRAINS && !ctx.nearEnd;
+  return ctx.view.ticketDeckCount > 0 && ctx.trains >= ctx.tune.ticketDrawMinTrains && !ctx.nearEnd;
 }
 
 // ---- claims ---------------------------------------------------------------------------------------------
@@ -143,7 +171,7 @@ function claimBest(ctx: Ctx, candidates: readonly RouteData[], value: (r: RouteD
 }
 
 function planValue(ctx: Ctx, r: RouteData): number {
-  return ROUTE_POINTS[r.length] + 2 * (ctx.plan.uses.get(r.pair) ?? 0) + bonusWeight(ctx, r);
+  return ROUTE_POINTS[r.length] + ctx.tune.useWeight * (ctx.plan.uses.get(r.pair) ?? 0) + bonusWeight(ctx, r);
 }
 
 function dumpValue(ctx: Ctx, r: RouteData): number {
@@ -290,13 +318,13 @@ function chooseDraw(ctx: Ctx, draws: Action[], needs: Needs): Action {
 /** The allowed subset of the offer that scores best when planned together with the tickets still open. */
 function chooseKeep(ctx: Ctx, legal: Action[]): Action {
   const map = ctx.board.map;
-  const budget = Math.max(0, ctx.trains - KEEP_MARGIN);
+  const budget = Math.max(0, ctx.trains - ctx.tune.keepMargin);
   const scored = legal.map((a) => {
     const offered = a.type === 'keepTickets' ? a.keep.map((id) => map.ticket.get(id)!) : [];
     const all = [...ctx.openTickets, ...offered];
     const plan = planTickets(ctx.board, all, budget, ctx.costs);
     const reached = new Set(plan.reached.map((t) => t.id));
-    let u = -TRAIN_COST * plan.trains;
+    let u = -ctx.tune.trainCost * plan.trains;
     for (const t of all) u += reached.has(t.id) ? t.points + ticketBonus(ctx, t) : -t.points;
     return { a, u };
   });

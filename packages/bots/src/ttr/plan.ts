@@ -7,7 +7,7 @@
  * Steiner-tree heuristic, so that tickets share track. When the plan needs more trains than the seat has,
  * the tickets that save the most trains per point are given up first.
  */
-import { mapOf, usableTracks, type GameMap, type GameView, type RouteData, type TicketData } from '@isle-of-trains/ttr-rules';
+import { mapOf, ROUTE_POINTS, usableTracks, type GameMap, type GameView, type RouteData, type TicketData } from '@isle-of-trains/ttr-rules';
 
 /** A city pair as the planner sees it. */
 export interface Pair {
@@ -35,7 +35,15 @@ export interface Board {
 export interface PlanCosts {
   /** Extra cost per ferry icon in the path search (icons need a locomotive or a pair each). */
   iconCost: number;
+  /**
+   * How much a route's points per train lower its cost (0: cost is the length alone). Long routes score more
+   * per train and take fewer turns to claim, so a plan may go a little longer to run over them.
+   */
+  pointsWeight?: number;
 }
+
+/** The least an open pair costs in the path search, whatever its points: a search on positive costs stays a shortest-path search. */
+const MIN_COST = 0.25;
 
 export const DEFAULT_COSTS: PlanCosts = { iconCost: 0.5 };
 
@@ -90,7 +98,8 @@ export function shortestPath(board: Board, from: string, to: string, free: Reado
     if (u < 0 || u === t) break;
     done[u] = true;
     for (const p of board.adjacent[u]) {
-      const cost = p.owned || free.has(p.id) ? 0 : p.open.length > 0 ? p.length + costs.iconCost * p.icons : Infinity;
+      const cost = p.owned || free.has(p.id) ? 0
+        : p.open.length > 0 ? Math.max(MIN_COST, p.length + costs.iconCost * p.icons - (costs.pointsWeight ?? 0) * (ROUTE_POINTS[p.length] - p.length)) : Infinity;
       if (cost === Infinity) continue;
       const v = p.a === u ? p.b : p.a;
       if (done[v] || v === s) continue;

@@ -4,8 +4,8 @@
  */
 import type { Action, GameEvent, GameView } from '@isle-of-trains/ttr-rules';
 
-export type TtrBotLevel = 'random' | 'greedy';
-export const TTR_BOT_LEVELS: readonly TtrBotLevel[] = ['random', 'greedy'];
+export type TtrBotLevel = 'random' | 'greedy' | 'strong';
+export const TTR_BOT_LEVELS: readonly TtrBotLevel[] = ['random', 'greedy', 'strong'];
 
 export interface TtrBotInput {
   /** `ttrGame.view(state, seat)`: its `kind: 'view'` is what keeps a full state (kind 'state') out at compile time. */
@@ -18,6 +18,10 @@ export interface TtrBotInput {
 export interface TtrBotOptions {
   /** Seed for the bot's own choices (the random bot's picks, the greedy bot's tie-breaks): the same seed and input give the same action. */
   seed?: number | string;
+  /** Strong bot: wall-clock budget per decision in ms (ticket choices get three times as much). */
+  timeBudgetMs?: number;
+  /** Strong bot: a fixed number of worlds per decision instead of a budget; the answer then never depends on time. */
+  iterations?: number;
 }
 
 export interface TtrBot {

@@ -10,7 +10,11 @@ import { DisplayName } from '../options';
 /** The room type of the second game (Isle's stays `ROOM_NAME`, 'isle'). */
 export { TTR_ROOM_NAME } from './room';
 
-/** The second game's bot levels (the bots package's `TTR_BOT_LEVELS`; a client test holds the two together). */
+/**
+ * The second game's bot levels at a table: the bots package's, less `strong`. Its search takes up to about
+ * 0.8 s a decision (BENCHMARKS.md), and the server runs this game's bots on its event loop, where that would
+ * stall every other room; it is offered once the bot worker threads run the second game too.
+ */
 export const TTR_BOT_LEVELS = ['random', 'greedy'] as const;
 
 /**
