@@ -33,7 +33,8 @@ function precompress(): Plugin {
 const engineCore = fileURLToPath(new URL('../engine-core/src/index.ts', import.meta.url));
 const rules = fileURLToPath(new URL('../rules/src/index.ts', import.meta.url));
 const client = fileURLToPath(new URL('../client/src/index.ts', import.meta.url));
-// The second game's bots, for its preview page (ttr-preview.html, development only).
+// The second game's rules and bots, for its table and its preview page (ttr-preview.html, development only).
+const ttrRules = fileURLToPath(new URL('../ttr-rules/src/index.ts', import.meta.url));
 const bots = fileURLToPath(new URL('../bots/src/index.ts', import.meta.url));
 // The rules' catalogue check (zod) stays with the server and the tests; the page takes the checked data as is.
 const trustedCatalogue = fileURLToPath(new URL('./src/catalogue-trusted.ts', import.meta.url));
@@ -45,6 +46,7 @@ export default defineConfig({
       { find: /^@isle-of-trains\/engine-core$/, replacement: engineCore },
       { find: '@isle-of-trains/rules', replacement: rules },
       { find: '@isle-of-trains/client', replacement: client },
+      { find: /^@isle-of-trains\/ttr-rules$/, replacement: ttrRules },
       { find: /^@isle-of-trains\/bots$/, replacement: bots },
       { find: /^\.\/catalogue-check$/, replacement: trustedCatalogue },
     ],
