@@ -19,6 +19,8 @@ const shared = {
     '^@isle-of-trains/bots$': '<rootDir>/../bots/src/index.ts',
     '^@isle-of-trains/client$': '<rootDir>/../client/src/index.ts',
     '^@isle-of-trains/client/protocol$': '<rootDir>/../client/src/protocol.ts',
+    // The client's session loads the second game's readers by their emitted name (packages/client/src/games.ts).
+    '^\\./ttr/kit\\.js$': '<rootDir>/../client/src/ttr/kit.ts',
   },
 };
 

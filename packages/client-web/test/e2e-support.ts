@@ -21,7 +21,7 @@ export function ensureBuilt(): void {
     const p = path.join(dir, e.name);
     return Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
   }, 0);
-  const sources = Math.max(newest(path.join(CLIENT, 'src')), newest(path.resolve(CLIENT, '../rules/src')), newest(path.resolve(CLIENT, '../engine-core/src')), newest(path.resolve(CLIENT, '../client/src')),
+  const sources = Math.max(newest(path.join(CLIENT, 'src')), newest(path.resolve(CLIENT, '../rules/src')), newest(path.resolve(CLIENT, '../ttr-rules/src')), newest(path.resolve(CLIENT, '../engine-core/src')), newest(path.resolve(CLIENT, '../client/src')),
     fs.statSync(path.join(CLIENT, 'index.html')).mtimeMs);
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
   // Jest sets NODE_ENV=test; the bundle must be a production build like the one the server ships.

@@ -9,6 +9,9 @@ import type { MountedTable, TableHost, TableModule } from '../src/shell/table-mo
 test('a room\'s game: its listing\'s metadata.game, else its room name, else Isle of Trains', () => {
   expect(gameOf({ metadata: { game: 'isle' } })).toBe('isle');
   expect(gameOf({ name: 'isle' })).toBe('isle');
+  // The second game: by its listing and by its room type (a room joined by id or code knows only its name).
+  expect(gameOf({ metadata: { game: 'ttr' } })).toBe('ttr');
+  expect(gameOf({ name: 'ttr' })).toBe('ttr');
   // A game this page has no table for, or no word at all: the default table.
   expect(gameOf({ metadata: { game: 'chess' }, name: 'chess' })).toBe('isle');
   expect(gameOf(null)).toBe('isle');

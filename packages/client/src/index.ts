@@ -15,4 +15,5 @@ export {
   type ClientOptions, type Pace, type Closed, type RejoinPolicy, type SeatStore, type SessionStatus, type StoredSeat,
 } from './session';
 export type { SdkClient, SdkRoom } from './sdk-types';
+export type { GameKind, GameTypes } from './games';
 export { fetchReplay, verifyReplay, type FetchReplayOptions, type ReplayCheck } from './replay-check';

@@ -4,17 +4,12 @@
  * reconnection with the documented back-off. Runs in Node (22+) and browsers; touches no DOM.
  */
 import { Client, type Room } from '@colyseus/sdk';
-import {
-  currentDecision, legalActions as rulesLegalActions,
-  type Action, type Decision, type PlayerView, type ScoreBreakdown,
-} from '@isle-of-trains/rules';
-import { CLOSE_CODES, ROOM_NAME, type RoomListing } from './codes';
+import { CLOSE_CODES, type RoomListing } from './codes';
 import { IsleError, matchmakeError } from './errors';
 import type { CreateOptionsInput } from './options';
 import { LOG_PAGE_MAX, type ChatLine, type ErrorMessage, type LogPage, type SeatMessage } from './messages';
-import type { IsleStateJSON } from './state';
-import { stateFromWire, type IsleStateWire } from './wire';
-import { viewFromState } from './view';
+import type { TtrCreateOptionsInput } from './ttr/options';
+import { ISLE_KIT, ROOM_NAMES, gameOfRoomName, loadKit, type GameKind, type GameKit, type GameTypes } from './games';
 import type { SdkClient, SdkRoom } from './sdk-types';
 
 /** A seat this client holds in a room: what takes it back after a reload or a lost connection. */
@@ -152,8 +147,18 @@ export class IsleClient {
    * Resolves once the session is {@link Session.ready} (its first state decoded and its seat known), as every
    * call that returns a session does.
    */
-  async create(options: CreateOptionsInput = {}): Promise<Session> {
-    const room = await this.#matchmake(() => this.#sdk.create(ROOM_NAME, { ...this.#who(), ...options }));
+  async create(options?: CreateOptionsInput): Promise<Session>;
+  /**
+   * A room of the second game (`ttr`, docs/PROTOCOL.md "Second game"): its own create options (2–5 seats,
+   * bots, map); the session's state, view, decisions and legal actions are then that game's.
+   *
+   * ```ts
+   * const session = await client.create({ seats: 2, bots: 1 }, { game: 'ttr' });
+   * ```
+   */
+  async create(options: TtrCreateOptionsInput, how: { game: 'ttr' }): Promise<Session<'ttr'>>;
+  async create(options: CreateOptionsInput | TtrCreateOptionsInput = {}, how: { game?: GameKind } = {}): Promise<Session<any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const room = await this.#matchmake(() => this.#sdk.create(ROOM_NAMES[how.game ?? 'isle'], { ...this.#who(), ...options }));
     return Session.opened(this, room, 'player');
   }
 
@@ -251,7 +256,9 @@ export class IsleClient {
  * One client's place in one room. Listen with {@link onView}; act with {@link act}; read the latest
  * {@link state}, {@link view}, {@link decision} and {@link legalActions} at any time.
  */
-export class Session {
+// The type parameter is the room type; a session opened by room id (join, rejoin, resume, spectate) is typed
+// as Isle's, and `session.game` (or `isGame`) says which it really is.
+export class Session<G extends GameKind = 'isle'> {
   /** This connection's seat, −1 for a spectator, null until the server has said. */
   seat: number | null = null;
   /**
@@ -260,22 +267,25 @@ export class Session {
    */
   shareKey: string | null = null;
   /** The latest room state (decoded JSON), null before the first one. */
-  state: IsleStateJSON | null = null;
+  state: GameTypes[G]['state'] | null = null;
   /** The view of the latest state for this seat (or a spectator's), null in the lobby. */
-  view: PlayerView | null = null;
+  view: GameTypes[G]['view'] | null = null;
   status: SessionStatus = 'connected';
   /** True between `storage {ok:false}` and `storage {ok:true}`: the server cannot store moves; actions are refused. */
   storagePaused = false;
   /** Why the session closed, once it has. */
   closed: Closed | null = null;
 
+  /** The room type: 'isle' (Isle of Trains) or 'ttr' (the second game), from the room the server seated us in. */
+  readonly game: G;
+  #kit: GameKit<G> | null;
   #room: Room;
   #role: 'player' | 'spectator';
   #token = '';
   #nextId = 0;
   readonly #pending = new Map<number, Pending>();
   #starting: Pending | null = null;
-  readonly #views = new Set<(view: PlayerView | null, state: IsleStateJSON) => void>();
+  readonly #views = new Set<(view: GameTypes[G]['view'] | null, state: GameTypes[G]['state']) => void>();
   readonly #chats = new Set<(line: ChatLine) => void>();
   readonly #statuses = new Set<(status: SessionStatus, closed: Closed | null) => void>();
   readonly #errors = new Set<(error: IsleError) => void>();
@@ -295,6 +305,15 @@ export class Session {
   /** @internal Sessions come from {@link IsleClient}. */
   constructor(readonly client: IsleClient, room: SdkRoom, role: 'player' | 'spectator') {
     this.#room = room as Room;
+    this.game = gameOfRoomName((room as Room).name) as G;
+    // Isle's readers are at hand; another game's are loaded first, and its state is read once they are here.
+    this.#kit = this.game === 'isle' ? ISLE_KIT as unknown as GameKit<G> : null;
+    if (!this.#kit) {
+      loadKit(this.game).then((kit) => {
+        this.#kit = kit;
+        this.#onState();
+      }, (e: unknown) => this.#close({ code: 0, reason: `The game's rules could not be loaded (${(e as Error)?.message ?? e}).` }));
+    }
     this.#role = role;
     this.ready = new Promise<void>((resolve, reject) => { this.#readied = resolve; this.#notReady = reject; });
     // Nobody may be waiting on it (a caller that never reads `ready`): no unhandled rejection then.
@@ -303,8 +322,8 @@ export class Session {
   }
 
   /** @internal A session on a room just joined, once it is ready; a session closed before that rejects. */
-  static async opened(client: IsleClient, room: SdkRoom, role: 'player' | 'spectator'): Promise<Session> {
-    const session = new Session(client, room, role);
+  static async opened(client: IsleClient, room: SdkRoom, role: 'player' | 'spectator'): Promise<Session<any>> {
+    const session = new Session<GameKind>(client, room, role);
     try {
       await session.ready;
     } catch (e) {
@@ -324,20 +343,33 @@ export class Session {
     return this.#room;
   }
 
-  /** Who must act now and how (from the rules package); null in the lobby and after the end. */
-  decision(): Decision | null {
-    return this.view && !this.view.gameOver ? currentDecision(this.view) : null;
+  /**
+   * This session typed as a session on a room of that type, or null when its room is of another type. A
+   * session opened by room id (join, rejoin, resume, spectate) is typed as Isle's: `session.asGame('ttr')`.
+   */
+  asGame<K extends GameKind>(game: K): Session<K> | null {
+    return (this.game as GameKind) === game ? (this as unknown as Session<K>) : null;
   }
 
-  /** True when the decision is this seat's. */
+  /**
+   * Who must act now and how (from the game's rules package); null in the lobby and after the end. When
+   * several seats decide at once (the second game's opening ticket choice) this seat's decision comes first.
+   */
+  decision(): GameTypes[G]['decision'] | null {
+    if (!this.view || !this.#kit) return null;
+    const open = this.#kit.decisions(this.view);
+    return open.find((d) => (d as { seat: number }).seat === this.seat) ?? open[0] ?? null;
+  }
+
+  /** True when a decision is this seat's. */
   isMyDecision(): boolean {
     const d = this.decision();
-    return d !== null && this.seat !== null && d.seat === this.seat;
+    return d !== null && this.seat !== null && (d as { seat: number }).seat === this.seat;
   }
 
-  /** The actions this seat may take now (from the rules package): empty unless the decision is this seat's. */
-  legalActions(): Action[] {
-    return this.view && this.isMyDecision() ? rulesLegalActions(this.view, this.seat!) : [];
+  /** The actions this seat may take now (from the game's rules package): empty unless a decision is this seat's. */
+  legalActions(): GameTypes[G]['action'][] {
+    return this.view && this.#kit && this.isMyDecision() ? this.#kit.legal(this.view, this.seat!) : [];
   }
 
   /**
@@ -358,14 +390,8 @@ export class Session {
   }
 
   /** The final scores once the game has ended, else null. */
-  scores(): ScoreBreakdown | null {
-    const json = this.state?.scoresJson;
-    if (!json) return null;
-    try {
-      return JSON.parse(json) as ScoreBreakdown;
-    } catch {
-      return null;
-    }
+  scores(): GameTypes[G]['scores'] | null {
+    return this.state && this.#kit ? this.#kit.scores(this.state) : null;
   }
 
   /**
@@ -373,7 +399,7 @@ export class Session {
    * the middle of one), and once more when the seat becomes known; `view` is null in the lobby.
    * Called at once with the current view when there is one. Returns the way to stop listening.
    */
-  onView(fn: (view: PlayerView | null, state: IsleStateJSON) => void): () => void {
+  onView(fn: (view: GameTypes[G]['view'] | null, state: GameTypes[G]['state']) => void): () => void {
     this.#views.add(fn);
     if (this.state && this.seat !== null) fn(this.view, this.state);
     return () => this.#views.delete(fn);
@@ -415,7 +441,7 @@ export class Session {
    * refusal's code (`NOT_YOUR_TURN`, `WRONG_DECISION`, `STORE_UNAVAILABLE`, …), or `CONNECTION_LOST`
    * when the connection dropped before the answer: then read the state again to see whether it was applied.
    */
-  act(action: Action): Promise<void> {
+  act(action: GameTypes[G]['action']): Promise<void> {
     if (this.seat !== null && this.seat < 0) return Promise.reject(new IsleError('NOT_SEATED', 'Spectators cannot act.'));
     return this.#request('intent', { action });
   }
@@ -461,10 +487,10 @@ export class Session {
    * Move to the rematch room (from {@link onRematch}): a player with this game's seat token (the new
    * room hands out a new one), a spectator as a spectator. This session leaves; the new one is returned.
    */
-  async joinRematch(roomId: string): Promise<Session> {
+  async joinRematch(roomId: string): Promise<Session<G>> {
     const token = this.seat !== null && this.seat >= 0 ? this.#token : '';
     await this.leave();
-    return token ? this.client.rejoin(roomId, token) : this.client.spectate(roomId);
+    return (token ? this.client.rejoin(roomId, token) : this.client.spectate(roomId)) as Promise<unknown> as Promise<Session<G>>;
   }
 
   /**
@@ -496,7 +522,7 @@ export class Session {
    * while (await session.myDecision()) await session.act(choose(session.legalActions()));
    * ```
    */
-  myDecision(): Promise<Decision | null> {
+  myDecision(): Promise<GameTypes[G]['decision'] | null> {
     return new Promise((resolve, reject) => {
       const check = (): boolean => {
         if (this.isMyDecision()) { resolve(this.decision()); return true; }
@@ -512,7 +538,7 @@ export class Session {
   }
 
   /** Resolves with the final state once the game has ended (at once if it has). */
-  finished(): Promise<IsleStateJSON> {
+  finished(): Promise<GameTypes[G]['state']> {
     return new Promise((resolve, reject) => {
       const check = (): boolean => {
         if (this.state?.phase === 'ended') { resolve(this.state); return true; }
@@ -657,11 +683,11 @@ export class Session {
 
   #onState(): void {
     const s = this.#room.state as { toJSON?: () => unknown } | undefined;
-    if (!s || typeof s.toJSON !== 'function') return;
-    const json = s.toJSON() as Partial<IsleStateWire>;
+    if (!s || typeof s.toJSON !== 'function' || !this.#kit) return;
+    const json = s.toJSON() as { phase?: unknown; seats?: unknown };
     // A join resolves before the first full state arrives: wait for it.
     if (typeof json.phase !== 'string' || json.phase.length === 0 || !Array.isArray(json.seats)) return;
-    this.state = stateFromWire(json as IsleStateWire);
+    this.state = this.#kit.fromWire(json);
     if (this.#starting && this.state.phase !== 'lobby') this.#settleStart();
     this.#emit();
   }
@@ -690,7 +716,7 @@ export class Session {
       this.#readied();
       this.#readied = this.#notReady = null;
     }
-    this.view = viewFromState(this.state, this.seat >= 0 ? this.seat : 'spectator');
+    this.view = this.#kit!.view(this.state, this.seat >= 0 ? this.seat : 'spectator');
     for (const fn of this.#views) fn(this.view, this.state);
   }
 

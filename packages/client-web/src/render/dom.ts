@@ -85,16 +85,24 @@ export function cx(...parts: (string | false | null | undefined | Record<string,
 const delegated = new WeakSet<HTMLElement>();
 
 /** One listener per event type on the root: walk from the target up, calling declared handlers. */
+/** The elements whose handler an event has run, per event. */
+const ran = new WeakMap<Event, Set<Element>>();
+
 function delegate(root: HTMLElement): void {
   if (delegated.has(root)) return;
   delegated.add(root);
   for (const type of new Set(Object.values(EVENTS))) {
     root.addEventListener(type, (e) => {
       let el = e.target as WithHandlers | null;
+      // A part mounted inside another mounted part (a game's table inside the page) has a root of its own:
+      // each element's handler runs once per event, whichever root the event reaches first.
+      const seen = ran.get(e) ?? new Set<Element>();
+      ran.set(e, seen);
       while (el && el !== root.parentElement) {
         const fn = el[HANDLERS]?.[type];
         // mouseover stands in for mouseenter: only when the pointer comes from outside the element.
-        if (fn && !(type === 'mouseover' && (e as MouseEvent).relatedTarget instanceof Node && el.contains((e as MouseEvent).relatedTarget as Node))) {
+        if (fn && !seen.has(el) && !(type === 'mouseover' && (e as MouseEvent).relatedTarget instanceof Node && el.contains((e as MouseEvent).relatedTarget as Node))) {
+          seen.add(el);
           fn(e, el);
           if (e.cancelBubble) return;
         }

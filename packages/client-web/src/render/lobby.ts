@@ -2,10 +2,13 @@
 import { scenarioObjective } from '../cards';
 import type { CreateOptions, ListedGame } from '../shell/net';
 import type { IsleStateJSON } from '@isle-of-trains/client';
+import { GAME_NAMES } from '../shell/tables';
 import { cx, h } from './dom';
 
 export interface LobbyState {
   name: string;
+  /** The game the create form makes: 'isle' or 'ttr'. */
+  game: string;
   seats: number;
   bots: number;
   botLevel: string;
@@ -64,24 +67,32 @@ export function renderLobby(s: LobbyState, a: LobbyActions, account: HTMLElement
       }, 'Join this game'), need)
     : null;
 
-  const maxBots = s.seats - 1;
+  // The second game seats 2–5 and has two bot levels; Isle of Trains 2–4 (and its solo games below).
+  const ttr = s.game === 'ttr';
+  const maxSeats = ttr ? 5 : 4;
+  const seats = Math.min(s.seats, maxSeats);
+  const maxBots = seats - 1;
+  const levels = ttr ? BOT_LEVELS.filter((b) => b.id !== 'strong') : BOT_LEVELS;
+  const botLevel = levels.some((b) => b.id === s.botLevel) ? s.botLevel : 'greedy';
   const create = h('section', { class: 'panel' },
     h('h2', null, 'New game'),
     h('div', { class: 'fields' },
-      field('Players', select(String(s.seats), [['2', '2 players'], ['3', '3 players'], ['4', '4 players']], (v) => a.change({ seats: Number(v), bots: Math.min(s.bots, Number(v) - 1) }), 'seats'), 'f-seats'),
+      field('Game', select(ttr ? 'ttr' : 'isle', GAME_NAMES.map((g) => [g.id, g.name] as [string, string]), (v) => a.change({ game: v }), 'game'), 'f-game'),
+      ttr ? h('p', { class: 'hint-text', id: 'game-hint' }, 'The Northern Lights rules on our own map of Northern Europe: claim routes, complete tickets. 2 to 5 players.') : null,
+      field('Players', select(String(seats), Array.from({ length: maxSeats - 1 }, (_, i) => [String(i + 2), `${i + 2} players`] as [string, string]), (v) => a.change({ seats: Number(v), bots: Math.min(s.bots, Number(v) - 1) }), 'seats'), 'f-seats'),
       field('Bots', select(String(Math.min(s.bots, maxBots)), Array.from({ length: maxBots + 1 }, (_, i) => [String(i), i === 0 ? 'no bots' : `${i} bot${i === 1 ? '' : 's'}`] as [string, string]), (v) => a.change({ bots: Number(v) }), 'bots'), 'f-bots'),
-      field('Bot level', select(s.botLevel, BOT_LEVELS.map((b) => [b.id, b.label] as [string, string]), (v) => a.change({ botLevel: v }), 'botLevel'), 'f-botlevel'),
+      field('Bot level', select(botLevel, levels.map((b) => [b.id, b.label] as [string, string]), (v) => a.change({ botLevel: v }), 'botLevel'), 'f-botlevel'),
       field('Who can join', select(s.isPrivate ? 'private' : 'listed', [['listed', 'Listed: anyone can join'], ['private', 'Private: only with the link or code']], (v) => a.change({ isPrivate: v === 'private' }), 'privacy'), 'f-privacy'),
       field('Time per decision', select(String(s.turnTimeLimit), [['0', 'No limit'], ['30', '30 seconds'], ['60', '1 minute'], ['120', '2 minutes'], ['300', '5 minutes']], (v) => a.change({ turnTimeLimit: Number(v) }), 'timer'), 'f-timer')),
     h('button', {
       type: 'button', class: 'primary', id: 'create-game', 'data-fkey': 'create', disabled: !nameOk || s.busy,
-      onclick: () => a.create({ name: s.name.trim(), seats: s.seats, bots: Math.min(s.bots, maxBots), botLevel: s.botLevel, private: s.isPrivate, turnTimeLimit: s.turnTimeLimit, mode: 'multiplayer', scenario: 0 }),
+      onclick: () => a.create({ game: ttr ? 'ttr' : 'isle', name: s.name.trim(), seats, bots: Math.min(s.bots, maxBots), botLevel, private: s.isPrivate, turnTimeLimit: s.turnTimeLimit, mode: 'multiplayer', scenario: 0 }),
     }, 'Create game'), need);
 
   const chapter = s.soloMode === 'challenge' ? 0 : Number(s.soloMode);
   const obj = chapter > 0 ? scenarioObjective(chapter) : null;
   const solo = h('section', { class: 'panel' },
-    h('h2', null, 'Play solo'),
+    h('h2', null, 'Play Isle of Trains solo'),
     field('Game', select(s.soloMode, [['challenge', 'The Challenge (score as much as you can)'],
       ...Array.from({ length: 10 }, (_, i) => [String(i + 1), `Chapter ${i + 1}: ${scenarioObjective(i + 1)!.title}`] as [string, string])],
     (v) => a.change({ soloMode: v }), 'solo-mode'), 'f-solo'),
@@ -101,7 +112,7 @@ export function renderLobby(s: LobbyState, a: LobbyActions, account: HTMLElement
           const m = g.metadata;
           const free = m.freeSeats;
           return h('li', null,
-            h('span', null, `${m.creator ? `${m.creator}'s game` : 'A game'} · ${m.seats} players${m.bots ? ` (${m.bots} bot${m.bots === 1 ? '' : 's'})` : ''} · ${free} seat${free === 1 ? '' : 's'} free`,
+            h('span', null, `${GAME_NAMES.find((x) => x.id === (m.game ?? 'isle'))?.name ?? m.game} · ${m.creator ? `${m.creator}'s game` : 'A game'} · ${m.seats} players${m.bots ? ` (${m.bots} bot${m.bots === 1 ? '' : 's'})` : ''} · ${free} seat${free === 1 ? '' : 's'} free`,
               m.turnTimeLimit ? ` · ${m.turnTimeLimit}s per decision` : '',
               m.rated ? h('span', { class: 'badge rated' }, 'rated') : null),
             h('button', { type: 'button', disabled: !nameOk || s.busy, 'data-fkey': `join:${g.roomId}`, onclick: () => a.join(g.roomId) }, 'Join'));
@@ -139,12 +150,13 @@ export function ratedText(room: IsleStateJSON): string {
   return 'Unrated for now: it becomes rated when every seat is taken by a player signed in to an account.';
 }
 
-export function renderWaiting(room: IsleStateJSON, mySeat: number | null, link: string, copied: boolean, a: WaitingActions, refusal: string | null, players: WaitingPlayers | null = null): HTMLElement {
+/** `title`: the game's name (the room's game: Isle of Trains or the second game). */
+export function renderWaiting(room: IsleStateJSON, mySeat: number | null, link: string, copied: boolean, a: WaitingActions, refusal: string | null, players: WaitingPlayers | null = null, title = 'Isle of Trains'): HTMLElement {
   const me = mySeat !== null ? room.seats[mySeat] : null;
   const isCreator = !!me?.isCreator;
   const filled = room.seats.filter((s) => s.kind !== 'empty').length;
   return h('div', { class: 'waiting' },
-    h('header', { class: 'lobby-head' }, h('h1', null, 'Isle of Trains'), h('p', null, 'Waiting for players')),
+    h('header', { class: 'lobby-head' }, h('h1', null, title), h('p', null, 'Waiting for players')),
     refusal ? h('p', { class: 'error', role: 'alert' }, refusal) : null,
     h('section', { class: 'panel' },
       h('h2', null, `Seats (${filled}/${room.seatsTotal})`),

@@ -6,6 +6,7 @@
  */
 import {
   CLOSE_CODES, IsleClient, IsleError, type ChatLine, type CreateOptionsInput, type IsleStateJSON, type RoomListing, type Session,
+  type TtrCreateOptionsInput,
 } from '@isle-of-trains/client';
 import type { SessionStore } from './session-store';
 import { gameOf } from './tables';
@@ -13,6 +14,8 @@ import { gameOf } from './tables';
 export type Status = 'offline' | 'connecting' | 'connected' | 'reconnecting' | 'lost';
 
 export interface CreateOptions {
+  /** The game: 'isle' (the default) or 'ttr' (the second game: 2–5 seats, no solo modes). */
+  game?: 'isle' | 'ttr';
   name: string;
   /** 1 for solo. */
   seats: number;
@@ -38,6 +41,13 @@ export function createOptions(o: CreateOptions): CreateOptionsInput {
     out.bots = 0;
   }
   return out;
+}
+
+/** The second game's create options from the form: its bot levels are 'random' and 'greedy' only. */
+export function ttrCreateOptions(o: CreateOptions): TtrCreateOptionsInput {
+  return {
+    name: o.name, seats: o.seats, bots: o.bots, botLevel: o.botLevel === 'random' ? 'random' : 'greedy', private: o.private, turnTimeLimit: o.turnTimeLimit,
+  };
 }
 
 /** Games waiting for players, from the listing. */
@@ -97,7 +107,9 @@ export class Net {
   async create(o: CreateOptions): Promise<void> {
     this.on.status('connecting', 'Creating the game…');
     this.as(o.name);
-    this.attach(await this.client.create(createOptions(o)));
+    // A session of the second game is the same session with that game's state and rules inside: the shell
+    // reads only the table's fields of the state, and the game's table module reads the rest.
+    this.attach(o.game === 'ttr' ? await this.client.create(ttrCreateOptions(o), { game: 'ttr' }) as unknown as Session : await this.client.create(createOptions(o)));
   }
 
   async joinById(roomId: string, name: string, code?: string): Promise<void> {

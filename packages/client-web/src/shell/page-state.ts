@@ -46,6 +46,7 @@ export function createPageState(name: string, link: { roomId: string | null; cod
   return {
     lobby: {
       name,
+      game: 'isle',
       seats: 2,
       bots: 0,
       botLevel: 'greedy',

@@ -7,7 +7,7 @@ import { renderLobby, renderWaiting } from '../render/lobby';
 import { inviteLink } from './session-store';
 import type { Shell } from './controller';
 import type { CreateOptions } from './net';
-import { gameEntry } from './tables';
+import { GAME_NAMES, gameEntry } from './tables';
 
 export function renderPage(shell: Shell): void {
   const { root, state: st, net, players, table } = shell;
@@ -42,8 +42,10 @@ export function renderPage(shell: Shell): void {
     return;
   }
   const seat = net.seat;
+  const game = net.game;
+  const title = GAME_NAMES.find((g) => g.id === game)?.name ?? 'Isle of Trains';
   if (room.phase === 'lobby' || !room.game) {
-    document.title = 'Waiting · Isle of Trains';
+    document.title = `Waiting · ${title}`;
     mount(root, renderWaiting(room, seat, inviteLink(window.location.origin, net.roomId ?? ''), st.copied, {
       start: () => net.start(),
       copy(l: string) {
@@ -55,10 +57,9 @@ export function renderPage(shell: Shell): void {
         else done();
       },
       leave: () => void net.leave().then(() => shell.resetToLobby()),
-    }, st.refusal, { rating: (s) => players.seatRating(room, s), chat: players.chatPanel(net, room, seat) }));
+    }, st.refusal, { rating: (s) => players.seatRating(room, s), chat: players.chatPanel(net, room, seat) }, title));
     return;
   }
-  document.title = `${shell.myTurn() ? '▶ Your move · ' : ''}Isle of Trains`;
-  const game = net.game;
+  document.title = `${shell.myTurn() ? '▶ Your move · ' : ''}${title}`;
   if (table.show(`${game}:${net.roomId}`, () => gameEntry(game).table(), shell.host, room, seat, () => shell.schedule())) shell.log.afterRender();
 }

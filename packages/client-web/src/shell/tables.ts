@@ -33,7 +33,18 @@ const GAMES: Record<string, GameEntry> = {
     table: async () => (await import('../isle/table')).isleTable as TableModule,
     replay: async (data) => (await import('../isle/replay')).gameReplay(data),
   },
+  ttr: {
+    table: async () => (await import('../ttr/room-table')).ttrRoomTable as TableModule,
+    // The second game's replays are served, but the page has no player for them yet: the viewer says so.
+    replay: async () => { throw new Error('Replays of Ticket to Ride: Northern Lights cannot be shown in the page yet.'); },
+  },
 };
+
+/** The games the lobby offers, in its order: id and the name the page gives it. */
+export const GAME_NAMES: { id: string; name: string }[] = [
+  { id: 'isle', name: 'Isle of Trains' },
+  { id: 'ttr', name: 'Ticket to Ride: Northern Lights' },
+];
 
 export const DEFAULT_GAME = 'isle';
 

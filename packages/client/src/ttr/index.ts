@@ -5,6 +5,6 @@
  */
 export * from './options';
 export type * from './state';
-export { ttrGameWire, ttrGameFromWire, type TtrGameWire, type TtrPlayerWire } from './wire';
+export { ttrGameWire, ttrGameFromWire, ttrStateFromWire, type TtrGameWire, type TtrPlayerWire } from './wire';
 export { ttrGameJSONFromView, ttrPrivatePart, type TtrPrivatePart } from './game-json';
 export { ttrViewFromGame, ttrViewFromState, type TtrViewer } from './view';

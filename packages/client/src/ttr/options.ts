@@ -8,7 +8,7 @@ import { DEFAULT_MAP_ID, mapIds, type RuleError } from '@isle-of-trains/ttr-rule
 import { DisplayName } from '../options';
 
 /** The room type of the second game (Isle's stays `ROOM_NAME`, 'isle'). */
-export const TTR_ROOM_NAME = 'ttr';
+export { TTR_ROOM_NAME } from './room';
 
 /**
  * The second game's bot levels at a table: the bots package's, less `strong`. Its search takes up to about

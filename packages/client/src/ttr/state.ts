@@ -88,3 +88,12 @@ export interface TtrGameJSON {
   /** The final count once the game is over (ttr-rules' `scoreBreakdown`), null before. */
   scores: ScoreBreakdown | null;
 }
+
+/**
+ * A whole `ttr` room state in JSON form: the table's fields as for Isle (phase, seats, log, undoable, …)
+ * with the second game's `game` part. `ttrStateFromWire(room.state.toJSON())` gives it.
+ */
+export interface TtrStateJSON extends Omit<import('../state').IsleStateJSON, 'game'> {
+  /** Absent in the lobby. */
+  game?: TtrGameJSON;
+}

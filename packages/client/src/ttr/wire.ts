@@ -7,7 +7,9 @@
  * number per route, so a claim sends one entry. Pure, and without zod or the SDK.
  */
 import { CARDS, emptyHand, type BonusCardId, type Decision, type Hand, type ScoreBreakdown } from '@isle-of-trains/ttr-rules';
-import type { TtrBonusJSON, TtrGameJSON, TtrPlayerJSON, TtrShownJSON, TtrTurnJSON } from './state';
+import type { TtrBonusJSON, TtrGameJSON, TtrPlayerJSON, TtrShownJSON, TtrStateJSON, TtrTurnJSON } from './state';
+import type { LogEntryJSON } from '../state';
+import { logLineFromWire, type IsleStateWire } from '../wire';
 
 /** A player as it travels. */
 export interface TtrPlayerWire extends Omit<TtrPlayerJSON, 'hand' | 'tickets' | 'offer' | 'shown'> {
@@ -146,4 +148,18 @@ export function ttrGameFromWire(g: TtrGameWire): TtrGameJSON {
     pending: Array.isArray(decisions) ? (decisions as Decision[]) : [],
     scores: isObject(scores) ? (scores as unknown as ScoreBreakdown) : null,
   };
+}
+
+/**
+ * A whole `ttr` room state in JSON form from what the client decoded (`room.state.toJSON()`): the table's
+ * fields and log lines as for Isle, the `game` part through {@link ttrGameFromWire}.
+ */
+export function ttrStateFromWire(w: Omit<IsleStateWire, 'game'> & { game?: TtrGameWire }): TtrStateJSON {
+  const { game, logJson, ...rest } = w;
+  const log: LogEntryJSON[] = [];
+  for (const text of logJson ?? []) {
+    const line = logLineFromWire(text);
+    if (line) log.push(line);
+  }
+  return { ...rest, ...(game ? { game: ttrGameFromWire(game) } : {}), log };
 }

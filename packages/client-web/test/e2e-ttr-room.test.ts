@@ -1,0 +1,145 @@
+/**
+ * The second game in the real web client against the real server (the built page, served by the server in
+ * this process): a newcomer on a 390×844 phone picks "Ticket to Ride: Northern Lights" in the lobby's create
+ * form, makes a 2-player game against a bot, starts it, keeps opening tickets, plays until they have claimed
+ * a route and drawn (and kept) more tickets, reloads the page mid-game and is back in their seat with the
+ * same hand, tickets and claims; no page or console error; axe-core finds no serious or critical problem.
+ * Screenshots land in test-artifacts/client-web/.
+ */
+jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
+
+import * as path from 'path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, axeProblems, useE2E } from './e2e-support';
+
+jest.setTimeout(300_000);
+
+// With the players' database on, as a deployed server runs (without it the page's identity check is answered 404).
+const world = useE2E({ BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' });
+
+/** The page waits for this seat to decide, or the game is over. */
+async function myMoveOrEnd(page: Page): Promise<'move' | 'over'> {
+  await page.waitForFunction(() => {
+    const t = document.querySelector('.ttr-table');
+    return !!t && (t.getAttribute('data-over') === '1' || t.getAttribute('data-my-move') === '1');
+  }, null, { timeout: 60_000 });
+  return (await page.getAttribute('.ttr-table', 'data-over')) === '1' ? 'over' : 'move';
+}
+
+/** Keep the first `keep` tickets of the offer; resolves once the kept tickets are listed. */
+async function keepTickets(page: Page, keep: number): Promise<void> {
+  const boxes = page.locator('.ttr-picker input[type="checkbox"]');
+  const n = await boxes.count();
+  for (let i = keep; i < n; i++) await boxes.nth(i).uncheck();
+  const before = await page.$$eval('.ttr-ticket-list li', (e) => e.length).catch(() => 0);
+  await page.click('#ttr-keep');
+  await page.waitForFunction((b) => document.querySelectorAll('.ttr-ticket-list li').length === b, before + keep);
+}
+
+async function draw(page: Page): Promise<void> {
+  if (await page.isEnabled('#ttr-deck')) return page.click('#ttr-deck');
+  const face = page.locator('.ttr-face[data-card]:not([disabled])');
+  if (await face.count()) return face.first().click();
+  await page.click('#ttr-pass');
+}
+
+/** What the seat's own panels show: the hand's text, the kept tickets, the claimed routes. */
+function seen(page: Page): Promise<{ hand: string; tickets: string[]; claimed: string[] }> {
+  return page.evaluate(() => ({
+    hand: document.querySelector('.ttr-hand')?.textContent ?? '',
+    tickets: [...document.querySelectorAll('.ttr-ticket-list li')].map((e) => e.textContent ?? ''),
+    claimed: [...document.querySelectorAll('[data-route].ttr-claimed')].map((e) => e.getAttribute('data-route')!).sort(),
+  }));
+}
+
+test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route claimed and tickets drawn, back in the seat after a reload', async () => {
+  // The players' database opens after the server listens: until then its routes answer 503, which the page
+  // would log as a failed resource. Wait for it (any answer but 503).
+  for (let i = 0; i < 300 && (await fetch(`${world.base}/api/players/nobody`)).status === 503; i++) await new Promise((r) => setTimeout(r, 100));
+  const page = await world.newPage(390, 844);
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${m.text()} ${m.location().url}`); });
+  await page.goto(world.base);
+  await page.waitForSelector('#create-game');
+  await page.fill('#f-name', 'Ada');
+  await page.selectOption('#f-game', 'ttr');
+  // (the page draws the form again in the next frame)
+  await page.waitForFunction(() => document.querySelectorAll('#f-seats option').length === 4);
+  // The second game's form: 2–5 players, its two bot levels.
+  expect(await page.$$eval('#f-seats option', (o) => o.map((e) => (e as HTMLOptionElement).value))).toEqual(['2', '3', '4', '5']);
+  expect(await page.$$eval('#f-botlevel option', (o) => o.map((e) => (e as HTMLOptionElement).value))).toEqual(['random', 'greedy']);
+  await page.selectOption('#f-seats', '2');
+  await page.selectOption('#f-bots', '1');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-lobby-phone.png') });
+  await page.click('#create-game');
+  await page.waitForSelector('#start-game');
+  // The waiting room names the game.
+  expect(await page.textContent('.waiting h1')).toBe('Ticket to Ride: Northern Lights');
+  await page.click('#start-game');
+
+  // The opening choice: keep 2 of the offer.
+  await page.waitForSelector('.ttr-picker', { timeout: 60_000 });
+  expect(await page.textContent('.ttr-room-title')).toContain('Northern Lights');
+  await keepTickets(page, 2);
+
+  let claims = 0;
+  let ticketsDrawn = false;
+  let kept = false;
+  for (let turn = 0; turn < 200 && !(claims > 0 && kept); turn++) {
+    if ((await myMoveOrEnd(page)) === 'over') break;
+    if (await page.locator('.ttr-picker').count()) {
+      await keepTickets(page, 1);
+      if (ticketsDrawn) kept = true;
+      continue;
+    }
+    if (/second card/.test((await page.textContent('#ttr-turn')) ?? '')) {
+      await draw(page);
+      continue;
+    }
+    const claimable = await page.$$eval('[data-entry][data-claimable="1"]', (els) => els.map((e) => e.getAttribute('data-entry')!));
+    if (claimable.length > 0 && claims === 0) {
+      await page.click(`[data-entry="${claimable[0]}"]`);
+      await page.click('#ttr-claim-go');
+      await page.waitForFunction((id) => document.querySelector(`[data-route="${id}"]`)?.classList.contains('ttr-claimed'), claimable[0]);
+      claims++;
+      continue;
+    }
+    if (claims > 0 && !ticketsDrawn && (await page.isEnabled('#ttr-draw-tickets'))) {
+      await page.click('#ttr-draw-tickets');
+      await page.waitForSelector('.ttr-picker');
+      ticketsDrawn = true;
+      continue;
+    }
+    await draw(page);
+  }
+  expect(claims).toBe(1);
+  expect(ticketsDrawn && kept).toBe(true);
+  await myMoveOrEnd(page);
+  const before = await seen(page);
+  expect(before.tickets).toHaveLength(3);
+  expect(before.claimed.length).toBeGreaterThan(0);
+
+  // A reload mid-game: the page takes the seat back with the token it kept, and shows the same own hand and tickets.
+  await page.reload();
+  await page.waitForSelector('.ttr-table', { timeout: 60_000 });
+  await page.waitForFunction((n) => document.querySelectorAll('.ttr-ticket-list li').length === n, before.tickets.length);
+  await myMoveOrEnd(page);
+  const after = await seen(page);
+  expect(after.hand).toBe(before.hand);
+  expect(after.tickets).toEqual(before.tickets);
+  expect(after.claimed).toEqual(before.claimed);
+  expect(await page.$eval('[data-fkey="player:0"]', (e) => e.textContent ?? '')).toContain('Ada');
+  // The seat plays on from there: a card from the deck, and the table asks for the second.
+  expect(await page.isEnabled('#ttr-deck')).toBe(true);
+  await page.click('#ttr-deck');
+  await page.waitForFunction(() => /second card/.test(document.querySelector('#ttr-turn')?.textContent ?? ''));
+
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-phone.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-desktop.png') });
+  expect(world.pageErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
