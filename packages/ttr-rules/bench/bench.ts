@@ -1,0 +1,114 @@
+/**
+ * npm run bench -w @isle-of-trains/ttr-rules [-- games]: the second game's rules speed, each figure against
+ * a baseline measured in the same process on the same positions (the machine is shared: only ratios hold).
+ *
+ *  - A decision: `legalActions` for the seat to move plus `applyAction` of its chosen action (what a table
+ *    costs per move: the server applies, the client lists), against a JSON round trip of the same state
+ *    (`JSON.parse(JSON.stringify(state))`, the cheapest whole copy of a state there is). Random legal play
+ *    at 2–5 seats; every position of those games is timed in both ways.
+ *  - The longest trail (the Nordic Express bonus and the end screen) of a connected 40-train network of one
+ *    seat, grown at random over the map's routes, against the same JSON round trip of a mid-game state.
+ *
+ * Timings are this process's CPU time (process.cpuUsage), the best of three passes over the same inputs.
+ */
+import './register';
+import { fastRng, randomInt } from '@isle-of-trains/engine-core';
+import {
+  applyAction, createGame, edgesOf, legalActions, longestTrail, mapOf, pending, type Action, type GameState,
+} from '../src';
+
+const games = Number(process.argv[2] ?? 20);
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+/** The best of three passes of `run` (ms of CPU). */
+function best(run: () => void): number {
+  let min = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = cpuMs();
+    run();
+    min = Math.min(min, cpuMs() - t0);
+  }
+  return min;
+}
+
+interface Position { state: GameState; seat: number; action: Action }
+
+/** Random legal games; every position with the action taken there. */
+function play(players: number): Position[] {
+  const out: Position[] = [];
+  for (let g = 0; g < games; g++) {
+    let s = createGame({ players, seed: `ttr-bench-${players}-${g}` });
+    const rng = fastRng([g + 1, players, 3, 5]);
+    for (let n = 0; n < 5_000; n++) {
+      const d = pending(s)[0];
+      if (!d) break;
+      const legal = legalActions(s, d.seat);
+      const action = legal[randomInt(rng, legal.length)];
+      out.push({ state: s, seat: d.seat, action });
+      const r = applyAction(s, d.seat, action);
+      if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+      s = r.state;
+    }
+  }
+  return out;
+}
+
+let sink = 0;
+const roundTrip = (s: GameState): void => {
+  sink += (JSON.parse(JSON.stringify(s)) as GameState).turn.number;
+};
+
+console.log(`# second game: ${games} random games per player count; CPU ms, best of 3 passes`);
+console.log('| seats | positions | legal + apply per decision | JSON round trip of the state | ratio |');
+console.log('| --- | --- | --- | --- | --- |');
+let midGame: GameState | null = null;
+for (const players of [2, 3, 4, 5]) {
+  const positions = play(players);
+  midGame ??= positions[Math.floor(positions.length / 2)].state;
+  const engine = best(() => {
+    for (const p of positions) {
+      sink += legalActions(p.state, p.seat).length;
+      const r = applyAction(p.state, p.seat, p.action);
+      if (r.ok) sink += r.events.length;
+    }
+  });
+  const json = best(() => {
+    for (const p of positions) roundTrip(p.state);
+  });
+  const us = (ms: number) => `${((ms * 1000) / positions.length).toFixed(1)} µs`;
+  console.log(`| ${players} | ${positions.length} | ${us(engine)} | ${us(json)} | **${(engine / json).toFixed(2)}** |`);
+}
+
+// A connected network of at least 40 trains for seat 0, grown one route at a time from a random city.
+const map = mapOf(midGame!.options.map);
+function network(seed: number): Record<string, number> {
+  const rng = fastRng([seed, 40, 7, 9]);
+  const claims: Record<string, number> = {};
+  const cities = new Set<string>([map.routes[randomInt(rng, map.routes.length)].from]);
+  let trains = 0;
+  while (trains < 40) {
+    const next = map.routes.filter((r) => claims[String(r.id)] === undefined && (cities.has(r.from) || cities.has(r.to)));
+    if (next.length === 0) break;
+    const r = next[randomInt(rng, next.length)];
+    claims[String(r.id)] = 0;
+    cities.add(r.from);
+    cities.add(r.to);
+    trains += r.length;
+  }
+  return claims;
+}
+const networks = Array.from({ length: 200 }, (_, i) => edgesOf(map, network(i + 1), 0));
+let longest = 0;
+const trail = best(() => {
+  for (const e of networks) longest = Math.max(longest, longestTrail(e));
+});
+const oneTrip = best(() => {
+  for (let i = 0; i < networks.length; i++) roundTrip(midGame!);
+});
+const routes = networks.reduce((n, e) => n + e.length, 0) / networks.length;
+console.log('');
+console.log(`longest trail of a connected 40-train network (${networks.length} networks, ${routes.toFixed(1)} routes each, longest ${longest} trains): ` +
+  `${((trail * 1000) / networks.length).toFixed(1)} µs each; a JSON round trip of a mid-game state ${((oneTrip * 1000) / networks.length).toFixed(1)} µs; ratio **${(trail / oneTrip).toFixed(2)}**`);
+if (sink === 0.5) console.log(sink);
