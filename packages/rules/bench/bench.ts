@@ -12,6 +12,7 @@
  *  - public applyAction and legalActions: every position of those same games, replayed through the
  *    public API, new and old (the old API gives the identical games: same rules, same generator).
  */
+import './register';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -2,6 +2,7 @@
  * npm run play: a whole game between random players in the terminal, printing
  * the game log and the final scores. Arguments: [players=2] [seed].
  */
+import './register';
 import { applyAction, createGame, currentDecision, legalActions, scoreBreakdown, soloStatus } from '../src';
 
 const players = Number(process.argv[2] ?? 2);

@@ -17,6 +17,7 @@
  * --write-fixtures stores, per chapter, the won deal with the fewest actions in
  * test/fixtures/solo-wins/ (replayed by test/solo-wins.test.ts).
  */
+import './register';
 import { fork } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';

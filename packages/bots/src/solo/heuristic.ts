@@ -1,16 +1,31 @@
 /**
  * What the solo search maximises: progress toward the chapter's objective (read from the catalogue's
  * scenario data), plus the resources that lead there (cards in hand, room on the train, goods lined up for
- * the contracts the objective names, the deck left as a clock). The terms are those of the rules package's
- * solvability search (bench/solver), which wins most chapters when it can see the deck; here they score
- * determinised worlds, and read of the deck only its length, which every player sees.
+ * the contracts the objective names, the deck left as a clock). The rules package's solvability search
+ * (bench/solver, which sees the deck and wins most chapters) ranks its positions with these same terms; here
+ * they score determinised worlds, and read of the deck only its length, which every player sees. Neither
+ * uses them to decide what is legal.
  */
 import {
   card, carAccepts, capacityOf, weightOf, island as islandDef, itemsOnTrain, passengerDestination, playerScore,
-  scenarioOf, buildingPoints,
+  scenarioOf, buildingPoints, CATALOGUE,
   type CargoType, type Category, type GameState, type Objective, type PlayerState,
 } from '@isle-of-trains/rules';
 type Goods = Record<CargoType | 'any', number>;
+
+/**
+ * Multipliers on the terms, all 1 for the bots. The rules package's solvability search (a development tool
+ * that sees the deck) restarts with different multipliers when a weighting finds no win (a portfolio of
+ * slightly different strategies); it is the only caller of setTune, and it runs in its own process.
+ */
+export const T = { remaining: 1, steps: 1, room: 1, hand: 1, short: 1, card: 1, deck: 1, potential: 1 };
+
+/** Attempt 0 uses the plain weights; later attempts draw each multiplier from [0.4, 2.5] (reproducibly). */
+export function setTune(attempt: number): void {
+  let x = (attempt * 2654435761) >>> 0;
+  const rnd = () => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return x / 0x100000000; };
+  for (const k of Object.keys(T) as (keyof typeof T)[]) T[k] = attempt === 0 ? 1 : 0.4 * Math.pow(2.5 / 0.4, rnd());
+}
 
 function goodsOnTrain(p: PlayerState): Goods {
   const g: Goods = { coal: 0, oil: 0, box: 0, any: 0 };
@@ -159,7 +174,7 @@ function contractsProgress(s: GameState, p: PlayerState, islands: readonly strin
   short = Math.max(0, short - cap.any);
   fixable = Math.min(fixable, short);
   const shortfall = short - fixable;
-  return -1.2 * remaining - 1.0 * steps + 0.45 * roomCover + 0.2 * handCover - 1.0 * shortfall + 0.08 * Math.min(spare, 4) - 0.4 * deficit - (blocking ? 3 : 0)
+  return -1.2 * T.remaining * remaining - 1.0 * T.steps * steps + 0.45 * T.room * roomCover + 0.2 * T.hand * handCover - 1.0 * T.short * shortfall + 0.08 * Math.min(spare, 4) - 0.4 * T.deck * deficit - (blocking ? 3 : 0)
     + 0.1 * Math.min(matched, 4);
 }
 
@@ -218,7 +233,7 @@ function carsProgress(p: PlayerState, count: number): number {
     return c.category !== 'building' && c.category !== 'engine' && c.weight <= spare + c.engineCapacity;
   }).length;
   const engineInHand = p.hand.some((id) => card(id).category === 'engine' && (card(id).level ?? 1) > eng);
-  return 10 * Math.min(cars, count) + 1.2 * Math.min(spare, count - cars) + 1.5 * Math.min(fits, 3) + (eng - 1) * 4 + (engineInHand ? 2 : 0)
+  return 10 * Math.min(cars, count) + 1.2 * T.room * Math.min(spare, count - cars) + 1.5 * T.hand * Math.min(fits, 3) + (eng - 1) * 4 * T.potential + (engineInHand ? 2 : 0)
     + (p.train.some((x) => card(x.card).ability === 'extraCapacity') ? 2 : 0);
 }
 
@@ -237,8 +252,8 @@ function timeLeft(s: GameState): number {
 /** Worth of the player's hand and the deck as resources, common to every objective. */
 function economy(s: GameState, p: PlayerState, cardW0: number, deckW0: number, full = 9): number {
   const h = p.hand.length;
-  const cardW = cardW0;
-  const deckW = deckW0;
+  const cardW = cardW0 * T.card;
+  const deckW = deckW0 * T.deck;
   return cardW * (Math.min(h, full) + 0.2 * Math.max(0, h - full)) + deckW * s.deck.length;
 }
 
@@ -259,13 +274,13 @@ function scoreProgress(s: GameState, p: PlayerState): number {
     for (const id of s.islandsOnMap) best = Math.max(best, readiness(islandDef(id).primary.goods, loaded, room, hand) * 3);
     v += tf * best;
   }
-  v += tf * buildingHandPotential(s, p) * 0.5;
+  v += tf * buildingHandPotential(s, p) * 0.5 * T.potential;
   // Cars in hand that the engine can pull: their badge is a build away (the best two count).
   const spare = capacityOf(p.train) - weightOf(p.train);
   const cars = p.hand.map((id) => card(id)).filter((c) => c.category !== 'building' && c.category !== 'engine' && c.weight <= spare + c.engineCapacity)
     .map((c) => c.vp * Math.min(1, (p.hand.length - 1) / Math.max(1, c.cost))).sort((x, y) => y - x).slice(0, 2);
-  v += tf * SCORE_CARS * cars.reduce((x, y) => x + y, 0);
-  v += tf * 0.4 * Math.min(room.coal + room.oil + room.box + room.any + room.seats, 6);
+  v += tf * SCORE_CARS * T.potential * cars.reduce((x, y) => x + y, 0);
+  v += tf * 0.4 * T.room * Math.min(room.coal + room.oil + room.box + room.any + room.seats, 6);
   return v;
 }
 
@@ -283,11 +298,11 @@ export function soloValue(s: GameState): number {
     case 'buildings': {
       const inHand = p.hand.filter((id) => card(id).category === 'building').length;
       const need = Math.max(0, o.count - p.buildings.length);
-      return 100 * p.buildings.length + 25 * Math.min(inHand, need) + economy(s, p, 3, 1);
+      return 100 * p.buildings.length + 25 * T.hand * Math.min(inHand, need) + economy(s, p, 3, 1);
     }
     case 'buildingPoints': {
       const pts = playerScore(s, 0).buildings;
-      return 12 * pts + 10 * buildingHandPotential(s, p) + 8 * Math.min(3, freeRoom(p).seats) + economy(s, p, 3, 1);
+      return 12 * pts + 10 * T.potential * buildingHandPotential(s, p) + 8 * T.room * Math.min(3, freeRoom(p).seats) + economy(s, p, 3, 1);
     }
     case 'score':
       return 3 * scoreProgress(s, p) + economy(s, p, 0.8, 0.5);
@@ -356,4 +371,9 @@ export function soloKeepValue(s: GameState, id: string, ctx: KeepContext = keepC
     }
   }
   return v;
+}
+
+/** How many main actions a state has used (two per turn): the solvability search's report. */
+export function mainActionsUsed(s: GameState): number {
+  return (s.turn.number - 1) * CATALOGUE.actionsPerTurn + (CATALOGUE.actionsPerTurn - s.turn.actionsLeft);
 }

@@ -18,7 +18,10 @@ import {
   applyAction, card, createGame, currentDecision, legalActions, scenarioOf, playerScore, soloStatus,
   type Action, type GameState, type Car,
 } from '../../src';
-import { evaluate, keepValue, mainActionsUsed, setTune } from './heuristic';
+// The terms are the solo bot's (one copy): the bots package's heuristic, read from its source.
+import {
+  soloValue as evaluate, soloKeepValue as keepValue, mainActionsUsed, setTune,
+} from '../../../bots/src/solo/heuristic';
 
 export type Mode = 'challenge' | number;
 
