@@ -51,7 +51,10 @@ test('a 3-seat game against two bots is played to its end from the decoded state
   const spectator = await ts.client().joinById(a.roomId, { spectate: true, name: 'Watcher' });
   watch(spectator);
   let leaked = 0;
+  // Every log line the player's window showed during the game (the window holds only the newest lines).
+  const texts = new Set<string>();
   const check = () => {
+    for (const l of decoded(a).logJson) texts.add((JSON.parse(l) as [number, number, string, string])[3]);
     if (showsOthers(decoded(a).game, 0)) leaked++;
     if (showsOthers(decoded(spectator).game, null)) leaked++;
   };
@@ -86,8 +89,7 @@ test('a 3-seat game against two bots is played to its end from the decoded state
   expect(leaked).toBe(0);
 
   // The log is words about the game (names and cities), never a hidden card or ticket.
-  const texts = end.logJson.map((l) => (JSON.parse(l) as [number, number, string, string])[3]);
-  expect(texts.some((t) => /^Ada (took|drew|kept)/.test(t))).toBe(true);
+  expect([...texts].some((t) => /^Ada (took|drew|kept)/.test(t))).toBe(true);
   // The seat saw its own hand: it claimed routes with it, every claim accepted.
   const mine = (await ts.srv.store.read(a.roomId))!.filter((e) => e.t === 'action' && e.seat === 0 && (e.action as { type: string }).type === 'claim');
   expect(mine.length).toBeGreaterThan(0);
