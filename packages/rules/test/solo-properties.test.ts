@@ -1,5 +1,6 @@
 /**
- * Random legal solo games, 500 per mode (the Challenge and each chapter; PROP_RUNS overrides):
+ * Random legal solo games, 200 per mode in every `npm test` (the Challenge and each chapter; PROP_RUNS
+ * overrides, and `npm run test:properties -w @isle-of-trains/rules` plays 500):
  * each one ends in a win, a loss or (Challenge) finished; every card and passenger stays in
  * exactly one place after every action; nothing goes negative; no input is ever mutated
  * (every state is deep-frozen); the discard pile is never reshuffled; the progress track never
@@ -12,7 +13,7 @@ import { checkConservation, checkLegalSameOnView, checkNonNegative, checkViewsHi
 import { deepFreeze } from './properties';
 import { ALL_MODES, Mode, modeName } from './solo-fixtures';
 
-const GAMES = Number(process.env.PROP_RUNS ?? 500);
+const GAMES = Number(process.env.PROP_RUNS ?? 200);
 
 function options(mode: Mode, seed: string): GameOptions {
   return mode === 'challenge'
