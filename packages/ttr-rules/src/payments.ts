@@ -106,6 +106,8 @@ export function paymentsFor(hand: Readonly<Hand>, route: RouteData): Payment[] {
  * The payments legal() offers: for each colour that can pay the ordinary spaces, the payment with the
  * fewest locomotives (icon pairs taken from the most plentiful colours left); all-locomotive ordinary
  * spaces only when no colour can pay. One per real choice of what to keep, and few enough for bots.
+ * On every legal-move listing's path, so it counts cards in small fixed arrays (colours in COLOURS order,
+ * the locomotive last) rather than copying hands.
  */
 export function canonicalPayments(hand: Readonly<Hand>, route: RouteData): Payment[] {
   const length = route.length;
@@ -113,44 +115,66 @@ export function canonicalPayments(hand: Readonly<Hand>, route: RouteData): Payme
     const c = route.color;
     const use = Math.min(hand[c], length);
     if (hand.loco < length - use) return [];
-    const h = emptyHand();
-    h[c] = use;
-    h.loco = length - use;
-    return [compactPayment(h)];
+    const p: Payment = {};
+    if (use > 0) p[c] = use;
+    if (length - use > 0) p.loco = length - use;
+    return [p];
   }
   const icons = iconsOf(route);
   const rest = length - icons;
-  const found = new Map<string, Hand>();
-  const withMain = (m: Colour | null): Hand | null => {
-    const h = emptyHand();
-    const left = { ...hand };
-    const onSpaces = m === null ? 0 : Math.min(hand[m], rest);
-    if (m !== null) {
-      h[m] += onSpaces;
-      left[m] -= onSpaces;
-    }
-    h.loco += rest - onSpaces;
-    for (let i = 0; i < icons; i++) {
-      let best: Colour | null = null;
-      for (const c of COLOURS) if (left[c] >= 2 && (best === null || left[c] > left[best])) best = c;
-      if (best === null) h.loco += 1;
-      else {
-        h[best] += 2;
-        left[best] -= 2;
-      }
-    }
-    return h.loco <= hand.loco ? h : null;
-  };
-  for (const m of COLOURS) {
-    if (hand[m] === 0 && rest > 0) continue;
-    const h = withMain(m);
-    if (h) found.set(key(h), h);
+  const counts = new Int32Array(COLOURS.length);
+  for (let i = 0; i < COLOURS.length; i++) counts[i] = hand[COLOURS[i]];
+  const found: Int32Array[] = [];
+  for (let m = 0; m < COLOURS.length; m++) {
+    if (counts[m] === 0 && rest > 0) continue;
+    const h = withMain(counts, hand.loco, m, rest, icons);
+    if (h !== null && !found.some((f) => sameCounts(f, h))) found.push(h);
   }
-  if (found.size === 0) {
-    const h = withMain(null);
-    if (h) found.set(key(h), h);
+  if (found.length === 0) {
+    const h = withMain(counts, hand.loco, -1, rest, icons);
+    if (h !== null) found.push(h);
   }
-  return [...found.values()].map(compactPayment);
+  return found.map(countsToPayment);
+}
+
+/**
+ * The payment with colour index `m` (or none, -1) on the ordinary spaces as far as it goes, locomotives for
+ * the rest, and each icon paid by a pair of the most plentiful colour left (the first in COLOURS order on a
+ * tie) or else a locomotive; null when the hand lacks the locomotives. Counts per colour, the locomotive last.
+ */
+function withMain(counts: Int32Array, locos: number, m: number, rest: number, icons: number): Int32Array | null {
+  const n = COLOURS.length;
+  const h = new Int32Array(n + 1);
+  const left = counts.slice();
+  const onSpaces = m < 0 ? 0 : Math.min(counts[m], rest);
+  if (m >= 0) {
+    h[m] += onSpaces;
+    left[m] -= onSpaces;
+  }
+  h[n] += rest - onSpaces;
+  for (let i = 0; i < icons; i++) {
+    let best = -1;
+    for (let c = 0; c < n; c++) if (left[c] >= 2 && (best < 0 || left[c] > left[best])) best = c;
+    if (best < 0) h[n] += 1;
+    else {
+      h[best] += 2;
+      left[best] -= 2;
+    }
+  }
+  return h[n] <= locos ? h : null;
+}
+
+function sameCounts(a: Int32Array, b: Int32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Counts (colours in COLOURS order, the locomotive last) as a payment naming only the cards paid, in CARDS order. */
+function countsToPayment(h: Int32Array): Payment {
+  const out: Payment = {};
+  for (let i = 0; i < COLOURS.length; i++) if (h[i] > 0) out[COLOURS[i]] = h[i];
+  if (h[COLOURS.length] > 0) out.loco = h[COLOURS.length];
+  return out;
 }
 
 function sum(h: Hand): number {
