@@ -33,14 +33,16 @@ export function legalActions(t: Table, seat: Seat): Action[] {
   const routes = map.routes;
   for (let i = 0; i < routes.length; i++) {
     const route = routes[i];
-    if (route.length > trains || claims[ix.key[i]] !== undefined) continue;
-    const pair = ix.pairKeys[i];
-    if (pair.length > 1 && !pairOpen(claims, pair, seat, players)) continue;
+    if (route.length > trains) continue;
+    // The hand decides most routes (it pays few shapes), so that is asked before the claims.
     let pays = byShape[ix.shape[i]];
     if (pays === undefined) {
       pays = canonicalPayments(hand, route);
       byShape[ix.shape[i]] = pays;
     }
+    if (pays.length === 0 || claims[ix.key[i]] !== undefined) continue;
+    const pair = ix.pairKeys[i];
+    if (pair.length > 1 && !pairOpen(claims, pair, seat, players)) continue;
     // Each action gets its own payment object: a caller may keep or change one without touching another.
     for (const pay of pays) out.push({ type: 'claim', route: route.id, pay: { ...pay } });
   }

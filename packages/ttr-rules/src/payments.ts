@@ -122,55 +122,64 @@ export function canonicalPayments(hand: Readonly<Hand>, route: RouteData): Payme
   }
   const icons = iconsOf(route);
   const rest = length - icons;
-  const counts = new Int32Array(COLOURS.length);
-  for (let i = 0; i < COLOURS.length; i++) counts[i] = hand[COLOURS[i]];
-  const found: Int32Array[] = [];
-  for (let m = 0; m < COLOURS.length; m++) {
-    if (counts[m] === 0 && rest > 0) continue;
-    const h = withMain(counts, hand.loco, m, rest, icons);
-    if (h !== null && !found.some((f) => sameCounts(f, h))) found.push(h);
+  const n = COLOURS.length;
+  for (let i = 0; i < n; i++) COUNTS[i] = hand[COLOURS[i]];
+  const found: number[][] = [];
+  for (let m = 0; m < n; m++) {
+    if (COUNTS[m] === 0 && rest > 0) continue;
+    if (withMain(hand.loco, m, rest, icons)) keepNew(found);
   }
-  if (found.length === 0) {
-    const h = withMain(counts, hand.loco, -1, rest, icons);
-    if (h !== null) found.push(h);
-  }
+  if (found.length === 0 && withMain(hand.loco, -1, rest, icons)) keepNew(found);
   return found.map(countsToPayment);
 }
 
+/** Scratch space of canonicalPayments (it runs for every legal-move listing): the hand's colours, the cards left, the payment being built. */
+const COUNTS: number[] = COLOURS.map(() => 0);
+const LEFT: number[] = COLOURS.map(() => 0);
+const PAY: number[] = [...COLOURS.map(() => 0), 0];
+
 /**
- * The payment with colour index `m` (or none, -1) on the ordinary spaces as far as it goes, locomotives for
- * the rest, and each icon paid by a pair of the most plentiful colour left (the first in COLOURS order on a
- * tie) or else a locomotive; null when the hand lacks the locomotives. Counts per colour, the locomotive last.
+ * Builds in PAY the payment with colour index `m` (or none, -1) on the ordinary spaces as far as it goes,
+ * locomotives for the rest, and each icon paid by a pair of the most plentiful colour left (the first in
+ * COLOURS order on a tie) or else a locomotive; false when the hand lacks the locomotives. PAY holds counts
+ * per colour in COLOURS order, the locomotive last.
  */
-function withMain(counts: Int32Array, locos: number, m: number, rest: number, icons: number): Int32Array | null {
+function withMain(locos: number, m: number, rest: number, icons: number): boolean {
   const n = COLOURS.length;
-  const h = new Int32Array(n + 1);
-  const left = counts.slice();
-  const onSpaces = m < 0 ? 0 : Math.min(counts[m], rest);
-  if (m >= 0) {
-    h[m] += onSpaces;
-    left[m] -= onSpaces;
+  for (let c = 0; c < n; c++) {
+    LEFT[c] = COUNTS[c];
+    PAY[c] = 0;
   }
-  h[n] += rest - onSpaces;
+  const onSpaces = m < 0 ? 0 : Math.min(COUNTS[m], rest);
+  if (m >= 0) {
+    PAY[m] = onSpaces;
+    LEFT[m] -= onSpaces;
+  }
+  PAY[n] = rest - onSpaces;
   for (let i = 0; i < icons; i++) {
     let best = -1;
-    for (let c = 0; c < n; c++) if (left[c] >= 2 && (best < 0 || left[c] > left[best])) best = c;
-    if (best < 0) h[n] += 1;
+    for (let c = 0; c < n; c++) if (LEFT[c] >= 2 && (best < 0 || LEFT[c] > LEFT[best])) best = c;
+    if (best < 0) PAY[n] += 1;
     else {
-      h[best] += 2;
-      left[best] -= 2;
+      PAY[best] += 2;
+      LEFT[best] -= 2;
     }
   }
-  return h[n] <= locos ? h : null;
+  return PAY[n] <= locos;
 }
 
-function sameCounts(a: Int32Array, b: Int32Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** Adds a copy of PAY to `found` unless an equal payment is there already. */
+function keepNew(found: number[][]): void {
+  for (const f of found) {
+    let same = true;
+    for (let i = 0; i < f.length; i++) if (f[i] !== PAY[i]) same = false;
+    if (same) return;
+  }
+  found.push(PAY.slice());
 }
 
 /** Counts (colours in COLOURS order, the locomotive last) as a payment naming only the cards paid, in CARDS order. */
-function countsToPayment(h: Int32Array): Payment {
+function countsToPayment(h: readonly number[]): Payment {
   const out: Payment = {};
   for (let i = 0; i < COLOURS.length; i++) if (h[i] > 0) out[COLOURS[i]] = h[i];
   if (h[COLOURS.length] > 0) out.loco = h[COLOURS.length];

@@ -75,7 +75,7 @@ function referenceClaims(s: GameState, seat: number): Action[] {
 
 test('on turns of random 2–5 seat games, with their own hands and random ones, legal lists the reference claims in order', () => {
   let turns = 0;
-  for (let g = 0; g < 8; g++) {
+  for (let g = 0; g < 4; g++) {
     const players = 2 + (g % 4);
     const pick = picker(1000 + g);
     let s = createGame({ players, seed: `legal-listing-${g}` });
@@ -94,5 +94,5 @@ test('on turns of random 2–5 seat games, with their own hands and random ones,
       s = must(s, d.seat, legal[pick(legal.length)]);
     }
   }
-  expect(turns).toBeGreaterThan(500);
+  expect(turns).toBeGreaterThan(250);
 });
