@@ -1,5 +1,6 @@
 /** A seat's network of claimed routes: which tickets it completes, and its longest trail. */
 import type { GameMap } from './map';
+import { routeIndex } from './route-index';
 import type { Seat } from './types';
 
 export interface Edge {
@@ -12,7 +13,13 @@ export interface Edge {
 /** The routes `seat` has claimed, as edges. */
 export function edgesOf(map: GameMap, claims: Readonly<Record<string, Seat>>, seat: Seat): Edge[] {
   const out: Edge[] = [];
-  for (const r of map.routes) if (claims[String(r.id)] === seat) out.push({ id: r.id, a: r.from, b: r.to, length: r.length });
+  const key = routeIndex(map).key;
+  const routes = map.routes;
+  for (let i = 0; i < routes.length; i++) {
+    if (claims[key[i]] !== seat) continue;
+    const r = routes[i];
+    out.push({ id: r.id, a: r.from, b: r.to, length: r.length });
+  }
   return out;
 }
 
