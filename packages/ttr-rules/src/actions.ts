@@ -39,3 +39,55 @@ export function compactPayment(h: Hand): Payment {
   for (const c of CARDS) if (h[c] > 0) out[c] = h[c];
   return out;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const CARD_NAMES: readonly string[] = CARDS;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+}
+/** Own enumerable keys all in `allowed`, none of them undefined (zod's strict object, optional fields absent). */
+function onlyKeys(o: Record<string, unknown>, allowed: readonly string[]): boolean {
+  for (const k in o) {
+    if (!hasOwn.call(o, k) || !allowed.includes(k) || o[k] === undefined) return false;
+  }
+  return true;
+}
+function isWhole(v: unknown, min: number, max: number): boolean {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
+}
+function isPayment(v: unknown): boolean {
+  if (!isPlainObject(v) || !onlyKeys(v, CARD_NAMES)) return false;
+  for (const k in v) if (!isWhole(v[k], 0, 114)) return false;
+  return true;
+}
+function isTicketList(v: unknown): boolean {
+  if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || v.length > 8) return false;
+  for (let i = 0; i < v.length; i++) if (!(i in v) || !isWhole(v[i], 1, Number.MAX_SAFE_INTEGER)) return false;
+  return true;
+}
+
+/**
+ * True when `v` is an action exactly as ActionSchema describes it, written out by hand, so that applyAction
+ * needs no zod parse for the actions legalActions lists (zod is most of an accepted action's cost). Narrow
+ * on purpose (plain objects and arrays only, optional fields absent rather than undefined): whatever it
+ * refuses still goes through zod, so it only makes acceptance faster, never different
+ * (test/actions.test.ts holds it against ActionSchema with fast-check).
+ */
+export function isExactAction(v: unknown): v is Action {
+  if (!isPlainObject(v)) return false;
+  switch (v.type) {
+    case 'keepTickets':
+      return onlyKeys(v, ['type', 'keep']) && isTicketList(v.keep);
+    case 'drawFaceUp':
+      return onlyKeys(v, ['type', 'card']) && typeof v.card === 'string' && CARD_NAMES.includes(v.card);
+    case 'claim':
+      return onlyKeys(v, ['type', 'route', 'pay']) && isWhole(v.route, 1, Number.MAX_SAFE_INTEGER) && isPayment(v.pay);
+    case 'drawBlind':
+    case 'drawTickets':
+    case 'pass':
+      return onlyKeys(v, ['type']);
+    default:
+      return false;
+  }
+}

@@ -3,9 +3,9 @@
  * of the state. runAction is the part that changes a state in place; the simulator calls it directly for
  * actions it already knows are legal, so the two doors run the same code.
  */
-import { ActionSchema, fullPayment, type Action } from './actions';
+import { ActionSchema, fullPayment, isExactAction, type Action, type Payment } from './actions';
 import { CARDS } from './cards';
-import { cloneState } from './clone';
+import { cloneStateFor } from './clone';
 import { drawCard, refillDisplay } from './deck';
 import { KEEP_AT_SETUP, KEEP_LATER, pending } from './decision';
 import { legalActions } from './legal';
@@ -18,14 +18,18 @@ export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | 
 
 export function applyAction(state: GameState, seat: Seat, raw: unknown): ApplyResult {
   if (state.gameOver) return refuse('GAME_OVER', 'the game is over');
-  const parsed = ActionSchema.safeParse(raw);
-  if (!parsed.success) {
-    return refuse('BAD_ACTION', `not an action: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ')}`);
+  let action: Action;
+  if (isExactAction(raw)) action = raw;
+  else {
+    const parsed = ActionSchema.safeParse(raw);
+    if (!parsed.success) {
+      return refuse('BAD_ACTION', `not an action: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ')}`);
+    }
+    action = parsed.data;
   }
-  const action = parsed.data;
   const problem = check(state, seat, action);
   if (problem) return { ok: false, error: problem };
-  const s = cloneState(state);
+  const s = cloneStateFor(state, seat, action.type);
   const events: GameEvent[] = [];
   runAction(s, seat, action, events);
   return { ok: true, state: s, events };
@@ -143,7 +147,12 @@ export function runAction(s: GameState, seat: Seat, action: Action, events: Game
       p.trainsLeft -= route.length;
       const points = ROUTE_POINTS[route.length] ?? 0;
       p.routePoints += points;
-      events?.push({ type: 'claimed', seat, route: route.id, paid: action.pay, points });
+      if (events !== null) {
+        // A copy in card order, as the zod parse would give it: the action may be the caller's own object.
+        const paid: Payment = {};
+        for (const c of CARDS) if (action.pay[c] !== undefined) paid[c] = action.pay[c];
+        events.push({ type: 'claimed', seat, route: route.id, paid, points });
+      }
       if (route.drawBonus > 0) {
         let drawn = 0;
         for (let i = 0; i < route.drawBonus; i++) {

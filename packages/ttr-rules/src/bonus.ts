@@ -50,6 +50,8 @@ export interface SeatRecord {
   completed: readonly TicketData[] | null;
   trainsLeft: number;
   hand: Readonly<Hand> | null;
+  /** The longest trail of `edges` when the caller already knows it (a TrailCache); worked out here otherwise. */
+  trail?: number;
 }
 
 /** One seat's number for one card (null: not known from what is visible). */
@@ -70,7 +72,7 @@ export function bonusMeasure(map: GameMap, id: BonusCardId, r: SeatRecord): numb
     case 'small-steps':
       return routes.filter((x) => x.length === 1).length;
     case 'nordic-express':
-      return longestTrail(r.edges);
+      return r.trail ?? longestTrail(r.edges);
     case 'local-network':
       if (r.completed === null) return null;
       return r.completed.filter((t) => t.points <= 5).length;

@@ -4,6 +4,7 @@
  * test compares whole states, so a forgotten one shows up there).
  */
 import type { RngState } from '@isle-of-trains/engine-core';
+import type { Action } from './actions';
 import type { GameState, PlayerState } from './types';
 
 export function cloneState(s: GameState): GameState {
@@ -21,6 +22,38 @@ export function cloneState(s: GameState): GameState {
     players: s.players.map(clonePlayer),
     turn: { ...s.turn },
     setupReturns: s.setupReturns.map((l) => l.slice()),
+    passesInARow: s.passesInARow,
+    endTriggeredBy: s.endTriggeredBy,
+    finalTurnsLeft: s.finalTurnsLeft,
+    gameOver: s.gameOver,
+    result: s.result === null ? null : { ...s.result },
+  };
+}
+
+/**
+ * applyAction's copy (structural sharing): what `action` can write is copied, the rest is shared with the
+ * input. An action writes only to the acting seat's player (runAction), so the other players are shared;
+ * only a claim writes `claims`, only a ticket draw or choice the ticket deck and the opening returns. The
+ * deck, discard pile, display and generator are always copied: any action that ends a turn may refill the
+ * display from them. The property tests check after every action that applyAction left its input exactly
+ * as it was, so a write to a shared part would fail them.
+ */
+export function cloneStateFor(s: GameState, seat: number, action: Action['type']): GameState {
+  const tickets = action === 'keepTickets' || action === 'drawTickets';
+  return {
+    kind: s.kind,
+    version: s.version,
+    options: s.options,
+    rng: cloneRng(s.rng),
+    deck: s.deck.slice(),
+    discard: s.discard.slice(),
+    display: s.display.slice(),
+    ticketDeck: tickets ? s.ticketDeck.slice() : s.ticketDeck,
+    bonusCards: s.bonusCards,
+    claims: action === 'claim' ? { ...s.claims } : s.claims,
+    players: s.players.map((p, i) => (i === seat ? clonePlayer(p) : p)),
+    turn: { ...s.turn },
+    setupReturns: tickets ? s.setupReturns.map((l) => l.slice()) : s.setupReturns,
     passesInARow: s.passesInARow,
     endTriggeredBy: s.endTriggeredBy,
     finalTurnsLeft: s.finalTurnsLeft,

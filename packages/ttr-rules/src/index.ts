@@ -22,6 +22,7 @@ export type { Edge } from './network';
 export { BONUS_CARDS, BONUS_CARD_IDS, bonusCard, bonusMeasure } from './bonus';
 export type { BonusCardDef, SeatRecord } from './bonus';
 export { bonusStandings } from './standings';
+export { TrailCache } from './trail-cache';
 export type { BonusStanding } from './standings';
 export { loadMap, mapOf, mapIds, builtInMap, mapRef, MapError, NORTHERN_EUROPE, DEFAULT_MAP_ID, ROUTE_POINTS } from './map';
 export type { GameMap, MapRef } from './map';

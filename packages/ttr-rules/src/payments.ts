@@ -106,6 +106,8 @@ export function paymentsFor(hand: Readonly<Hand>, route: RouteData): Payment[] {
  * The payments legal() offers: for each colour that can pay the ordinary spaces, the payment with the
  * fewest locomotives (icon pairs taken from the most plentiful colours left); all-locomotive ordinary
  * spaces only when no colour can pay. One per real choice of what to keep, and few enough for bots.
+ * On every legal-move listing's path, so it counts cards in small fixed arrays (colours in COLOURS order,
+ * the locomotive last) rather than copying hands.
  */
 export function canonicalPayments(hand: Readonly<Hand>, route: RouteData): Payment[] {
   const length = route.length;
@@ -113,44 +115,75 @@ export function canonicalPayments(hand: Readonly<Hand>, route: RouteData): Payme
     const c = route.color;
     const use = Math.min(hand[c], length);
     if (hand.loco < length - use) return [];
-    const h = emptyHand();
-    h[c] = use;
-    h.loco = length - use;
-    return [compactPayment(h)];
+    const p: Payment = {};
+    if (use > 0) p[c] = use;
+    if (length - use > 0) p.loco = length - use;
+    return [p];
   }
   const icons = iconsOf(route);
   const rest = length - icons;
-  const found = new Map<string, Hand>();
-  const withMain = (m: Colour | null): Hand | null => {
-    const h = emptyHand();
-    const left = { ...hand };
-    const onSpaces = m === null ? 0 : Math.min(hand[m], rest);
-    if (m !== null) {
-      h[m] += onSpaces;
-      left[m] -= onSpaces;
-    }
-    h.loco += rest - onSpaces;
-    for (let i = 0; i < icons; i++) {
-      let best: Colour | null = null;
-      for (const c of COLOURS) if (left[c] >= 2 && (best === null || left[c] > left[best])) best = c;
-      if (best === null) h.loco += 1;
-      else {
-        h[best] += 2;
-        left[best] -= 2;
-      }
-    }
-    return h.loco <= hand.loco ? h : null;
-  };
-  for (const m of COLOURS) {
-    if (hand[m] === 0 && rest > 0) continue;
-    const h = withMain(m);
-    if (h) found.set(key(h), h);
+  const n = COLOURS.length;
+  for (let i = 0; i < n; i++) COUNTS[i] = hand[COLOURS[i]];
+  const found: number[][] = [];
+  for (let m = 0; m < n; m++) {
+    if (COUNTS[m] === 0 && rest > 0) continue;
+    if (withMain(hand.loco, m, rest, icons)) keepNew(found);
   }
-  if (found.size === 0) {
-    const h = withMain(null);
-    if (h) found.set(key(h), h);
+  if (found.length === 0 && withMain(hand.loco, -1, rest, icons)) keepNew(found);
+  return found.map(countsToPayment);
+}
+
+/** Scratch space of canonicalPayments (it runs for every legal-move listing): the hand's colours, the cards left, the payment being built. */
+const COUNTS: number[] = COLOURS.map(() => 0);
+const LEFT: number[] = COLOURS.map(() => 0);
+const PAY: number[] = [...COLOURS.map(() => 0), 0];
+
+/**
+ * Builds in PAY the payment with colour index `m` (or none, -1) on the ordinary spaces as far as it goes,
+ * locomotives for the rest, and each icon paid by a pair of the most plentiful colour left (the first in
+ * COLOURS order on a tie) or else a locomotive; false when the hand lacks the locomotives. PAY holds counts
+ * per colour in COLOURS order, the locomotive last.
+ */
+function withMain(locos: number, m: number, rest: number, icons: number): boolean {
+  const n = COLOURS.length;
+  for (let c = 0; c < n; c++) {
+    LEFT[c] = COUNTS[c];
+    PAY[c] = 0;
   }
-  return [...found.values()].map(compactPayment);
+  const onSpaces = m < 0 ? 0 : Math.min(COUNTS[m], rest);
+  if (m >= 0) {
+    PAY[m] = onSpaces;
+    LEFT[m] -= onSpaces;
+  }
+  PAY[n] = rest - onSpaces;
+  for (let i = 0; i < icons; i++) {
+    let best = -1;
+    for (let c = 0; c < n; c++) if (LEFT[c] >= 2 && (best < 0 || LEFT[c] > LEFT[best])) best = c;
+    if (best < 0) PAY[n] += 1;
+    else {
+      PAY[best] += 2;
+      LEFT[best] -= 2;
+    }
+  }
+  return PAY[n] <= locos;
+}
+
+/** Adds a copy of PAY to `found` unless an equal payment is there already. */
+function keepNew(found: number[][]): void {
+  for (const f of found) {
+    let same = true;
+    for (let i = 0; i < f.length; i++) if (f[i] !== PAY[i]) same = false;
+    if (same) return;
+  }
+  found.push(PAY.slice());
+}
+
+/** Counts (colours in COLOURS order, the locomotive last) as a payment naming only the cards paid, in CARDS order. */
+function countsToPayment(h: readonly number[]): Payment {
+  const out: Payment = {};
+  for (let i = 0; i < COLOURS.length; i++) if (h[i] > 0) out[COLOURS[i]] = h[i];
+  if (h[COLOURS.length] > 0) out.loco = h[COLOURS.length];
+  return out;
 }
 
 function sum(h: Hand): number {

@@ -5,9 +5,10 @@
  * whose hand is hidden), and a card with any unknown measure has no leaders: naming one would hint at what
  * the others hold. Once the game is over every hand and ticket is shown, so a view knows them all.
  */
-import { bonusMeasure } from './bonus';
+import { bonusMeasure, type SeatRecord } from './bonus';
 import { mapOf } from './map';
 import { components, edgesOf } from './network';
+import type { TrailCache } from './trail-cache';
 import type { BonusCardId, Seat, Table } from './types';
 
 export interface BonusStanding {
@@ -18,14 +19,21 @@ export interface BonusStanding {
   leaders: Seat[];
 }
 
-export function bonusStandings(t: Table): BonusStanding[] {
+/**
+ * `trails`, when given, answers the Nordic Express measure (the longest trail) from memory while a seat's
+ * routes are unchanged; keep one per table and pass it on every call (a server mirroring every move does).
+ */
+export function bonusStandings(t: Table, trails?: TrailCache): BonusStanding[] {
   const map = mapOf(t.options.map);
-  const records = t.players.map((p) => {
+  const trailInPlay = trails !== undefined && t.bonusCards.includes('nordic-express');
+  const records = t.players.map((p): SeatRecord => {
     const edges = edgesOf(map, t.claims, p.seat);
     const ids = t.kind === 'state' ? (p as { tickets: number[] }).tickets : (p as { tickets?: { id: number }[] }).tickets?.map((x) => x.id);
     const joined = components(edges);
     const completed = ids === undefined ? null : ids.map((id) => map.ticket.get(id)!).filter((x) => joined(x.from, x.to));
-    return { edges, completed, trainsLeft: p.trainsLeft, hand: p.hand ?? null };
+    const record: SeatRecord = { edges, completed, trainsLeft: p.trainsLeft, hand: p.hand ?? null };
+    if (trailInPlay && trails !== undefined) record.trail = trails.trail(map.id, p.seat, edges);
+    return record;
   });
   return t.bonusCards.map((card) => {
     const measures = records.map((r) => bonusMeasure(map, card, r));

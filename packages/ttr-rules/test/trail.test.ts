@@ -71,3 +71,39 @@ test('equals brute force over all walks on random graphs of up to 8 routes among
     expect(longestTrail(edges)).toBe(bruteForce(edges));
   }), { numRuns: 300 });
 });
+
+/** The first search, unchanged: depth-first from every city, no shortcuts. The reference on graphs too large for brute force. */
+function plainSearch(edges: readonly Edge[]): number {
+  const incident = new Map<string, number[]>();
+  edges.forEach((e, i) => {
+    incident.set(e.a, [...(incident.get(e.a) ?? []), i]);
+    if (e.b !== e.a) incident.set(e.b, [...(incident.get(e.b) ?? []), i]);
+  });
+  const used = new Array<boolean>(edges.length).fill(false);
+  const walk = (city: string): number => {
+    let best = 0;
+    for (const i of incident.get(city) ?? []) {
+      if (used[i]) continue;
+      used[i] = true;
+      const e = edges[i];
+      const got = e.length + walk(e.a === city ? e.b : e.a);
+      if (got > best) best = got;
+      used[i] = false;
+    }
+    return best;
+  };
+  let best = 0;
+  for (const city of incident.keys()) best = Math.max(best, walk(city));
+  return best;
+}
+
+test('equals the plain search from every city on larger random graphs: several pieces, parallel routes, loops, all-even pieces', () => {
+  const edge = fc.record({ a: fc.integer({ min: 0, max: 9 }), b: fc.integer({ min: 0, max: 9 }), length: fc.integer({ min: 1, max: 6 }) });
+  fc.assert(fc.property(fc.array(edge, { maxLength: 16 }), (list) => {
+    const edges = list.map((x, i) => ({ id: i + 1, a: `c${x.a}`, b: `c${x.b}`, length: x.length }));
+    expect(longestTrail(edges)).toBe(plainSearch(edges));
+  }), { numRuns: 300, seed: 7 });
+  // Every city even: a cycle and a doubled edge score their whole length.
+  expect(longestTrail([e('a', 'b', 2), e('b', 'c', 3), e('c', 'a', 4), e('x', 'y', 5), e('x', 'y', 1)])).toBe(9);
+  expect(longestTrail([e('a', 'a', 3), e('a', 'b', 1)])).toBe(4);
+});

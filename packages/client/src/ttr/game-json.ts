@@ -5,7 +5,7 @@
  * (packages/server/src/wire/ttr/mirror.ts); {@link ttrViewFromGame} undoes it. Pure, without zod or the SDK.
  */
 import {
-  bonusStandings, pending, scoreBreakdown, CARDS, emptyHand, mapOf, type GameState, type GameView, type Hand, type PlayerView,
+  bonusStandings, pending, scoreBreakdown, CARDS, emptyHand, mapOf, type GameState, type GameView, type Hand, type PlayerView, type TrailCache,
 } from '@isle-of-trains/ttr-rules';
 import type { TtrGameJSON, TtrPlayerJSON } from './state';
 
@@ -50,9 +50,10 @@ function playerJSON(p: PlayerView, priv: TtrPrivatePart | undefined): TtrPlayerJ
 /**
  * The `game` part for a spectator view (`playerView(state, 'spectator')`) and the private parts of the
  * seats (`privates[seat]`; a seat without one gets none). The server fills every seat's and lets each
- * connection see only its own.
+ * connection see only its own. `trails`, one per table, remembers each seat's longest trail between calls
+ * (the Nordic Express standing), so a caller mapping every move searches a network only after it changed.
  */
-export function ttrGameJSONFromView(view: GameView, privates: readonly (TtrPrivatePart | undefined)[]): TtrGameJSON {
+export function ttrGameJSONFromView(view: GameView, privates: readonly (TtrPrivatePart | undefined)[], trails?: TrailCache): TtrGameJSON {
   if (view.viewer !== 'spectator') throw new Error('ttrGameJSONFromView needs a spectator view');
   const map = mapOf(view.options.map);
   return {
@@ -65,7 +66,7 @@ export function ttrGameJSONFromView(view: GameView, privates: readonly (TtrPriva
     discardCounts: copyHand(view.discardCounts),
     display: view.display.map((c) => c ?? ''),
     ticketDeckCount: view.ticketDeckCount,
-    bonus: bonusStandings(view).map((b) => ({ card: b.card, measures: b.measures.map((m) => m ?? -1), leaders: b.leaders })),
+    bonus: bonusStandings(view, trails).map((b) => ({ card: b.card, measures: b.measures.map((m) => m ?? -1), leaders: b.leaders })),
     claims: map.routes.map((r) => view.claims[String(r.id)] ?? -1),
     players: view.players.map((p) => playerJSON(p, privates[p.seat])),
     turn: { seat: view.turn.seat, number: view.turn.number, step: view.turn.step },

@@ -9,7 +9,7 @@
  * `client.view.add(ttrSeatPart(game, seat))`.
  */
 import type { ArraySchema, Schema } from '@colyseus/schema';
-import type { GameState, GameView } from '@isle-of-trains/ttr-rules';
+import { TrailCache, type GameState, type GameView } from '@isle-of-trains/ttr-rules';
 import { ttrGameJSONFromView, ttrGameWire, ttrPrivatePart, type TtrPrivatePart } from '@isle-of-trains/client/protocol';
 import { TtrGameSchema, TtrPlayerSchema, TtrTurnSchema } from './schema';
 
@@ -65,11 +65,27 @@ function syncObject(target: Schema, json: object): void {
 }
 
 /**
+ * Each mirrored game's longest-trail memory: the bonus standings are mirrored after every move, and a seat's
+ * trail search (milliseconds on a large network) is needed again only after that seat claims. Held by the
+ * schema object, so it goes with its room.
+ */
+const trailCaches = new WeakMap<TtrGameSchema, TrailCache>();
+
+function trailsOf(g: TtrGameSchema): TrailCache {
+  let c = trailCaches.get(g);
+  if (c === undefined) {
+    c = new TrailCache();
+    trailCaches.set(g, c);
+  }
+  return c;
+}
+
+/**
  * Copy a public view into `g`. `view` must be a spectator view (`playerView(state, 'spectator')`): private
  * data enters only through `privates[seat]`, into the view-only fields.
  */
 export function mirrorTtrGame(g: TtrGameSchema, view: GameView, privates: readonly (TtrPrivatePart | undefined)[]): void {
-  syncObject(g, ttrGameWire(ttrGameJSONFromView(view, privates)));
+  syncObject(g, ttrGameWire(ttrGameJSONFromView(view, privates, trailsOf(g))));
 }
 
 /** `mirrorTtrGame` from the full state: the spectator view and every seat's private part. */
