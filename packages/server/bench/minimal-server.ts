@@ -14,7 +14,7 @@
  */
 import { Room, Server, type Client } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { schema, t } from '@colyseus/schema';
+import { schema, t } from '../src/wire/colyseus-schema';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 
 const MinimalState = schema({ turn: t.number().default(0) }, 'MinimalState');
