@@ -53,7 +53,8 @@ const [url, http, stepsArg, warmArg, windowArg] = process.argv.slice(2);
 const STEPS = stepsArg.split(',').map(Number);
 const WARM_MS = Number(warmArg) * 1000;
 const WINDOW_MS = Number(windowArg) * 1000;
-const CREATE_CONCURRENCY = 16;
+/** Rooms being set up at once (BENCH_CREATE_CONCURRENCY; fewer when a loaded machine lets seat reservations expire). */
+const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
 const MINIMAL = process.env.GEN_ROOM === 'minimal';
 
 interface Human {

@@ -109,7 +109,9 @@ async function run(mode: string, steps: string): Promise<Row[]> {
       if (code !== 0) process.stderr.write(`generator ${g} exited with ${code}\n`);
       return out;
     }));
-    rows = perGen[0].map((_, step) => merge(perGen.map((r) => r[step]).filter((r): r is GenRow => r !== undefined)));
+    // A generator that failed (rooms not set up on a loaded machine) reports nothing: the others' rows stand.
+    const reported = perGen.filter((r) => r.length > 0);
+    rows = (reported[0] ?? []).map((_, step) => merge(reported.map((r) => r[step]).filter((r): r is GenRow => r !== undefined)));
   } finally {
     // A profiling server (--cpu-prof) writes its profile on a clean exit: SIGTERM first.
     if (process.env.SERVER_NODE_OPTIONS) {

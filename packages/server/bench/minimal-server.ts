@@ -22,7 +22,7 @@ type MinimalState = InstanceType<typeof MinimalState>;
 
 export const MINIMAL_ROOM = 'minimal';
 
-class MinimalRoom extends Room<{ state: MinimalState }> {
+export class MinimalRoom extends Room<{ state: MinimalState }> {
   override onCreate(): void {
     this.setState(new MinimalState());
     this.setPatchRate(Number(process.env.PATCH_RATE_MS ?? 100));
@@ -55,4 +55,4 @@ async function main(): Promise<void> {
   await server.listen(Number(process.env.PORT ?? 2567), process.env.HOST ?? '127.0.0.1');
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+if (require.main === module) main().catch((e) => { console.error(e); process.exit(1); });
