@@ -11,6 +11,9 @@
  *
  * Lean on purpose: one process, the SDK on the `ws` package (Node's built-in WebSocket costs more
  * per connection), no per-patch work but one decision check; the view is rebuilt only to move.
+ *
+ * GEN_ROOM=minimal drives the baseline instead (bench/minimal-server.ts): the same two clients per room,
+ * taking turns at the same pace, but a move is an empty intent that flips the room's one field.
  */
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { currentDecision, legalActions, type Decision } from '@isle-of-trains/rules';
@@ -50,7 +53,9 @@ const [url, http, stepsArg, warmArg, windowArg] = process.argv.slice(2);
 const STEPS = stepsArg.split(',').map(Number);
 const WARM_MS = Number(warmArg) * 1000;
 const WINDOW_MS = Number(windowArg) * 1000;
-const CREATE_CONCURRENCY = 16;
+/** Rooms being set up at once (BENCH_CREATE_CONCURRENCY; fewer when a loaded machine lets seat reservations expire). */
+const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
+const MINIMAL = process.env.GEN_ROOM === 'minimal';
 
 interface Human {
   room: Room;
@@ -84,6 +89,7 @@ const tables: Human[][] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function decisionSeat(room: Room): number {
+  if (MINIMAL) return (room.state as { turn: number }).turn;
   const g = (room.state as { game?: { decisionJson: string } }).game;
   if (!g) return -1;
   const d = JSON.parse(g.decisionJson) as Decision | null;
@@ -107,6 +113,12 @@ function consider(h: Human): void {
 
 function move(h: Human): void {
   h.timer = null;
+  if (MINIMAL) {
+    const id = `m${++h.n}`;
+    h.pending = { id, at: performance.now(), patchAt: 0, untimed: h.n <= HEAD_START };
+    h.room.send('intent', { id });
+    return;
+  }
   const state = stateFromWire((h.room.state as { toJSON(): IsleStateWire }).toJSON());
   const view = viewFromState(state, h.seat);
   const d = view && currentDecision(view);
@@ -157,7 +169,7 @@ function finish(tableIndex: number): void {
 }
 
 async function table(index: number): Promise<void> {
-  const host = await new Client(url).create('isle', { seats: 2, name: `h${index}` });
+  const host = await new Client(url).create(MINIMAL ? 'minimal' : 'isle', MINIMAL ? {} : { seats: 2, name: `h${index}` });
   const a = human(host, index);
   const guest = await new Client(url).joinById(host.roomId, { name: `g${index}` });
   const b = human(guest, index);
@@ -166,8 +178,10 @@ async function table(index: number): Promise<void> {
     if (Date.now() - t0 > 30_000) throw new Error('no seat message');
     await sleep(20);
   }
-  host.send('start', {});
+  if (!MINIMAL) host.send('start', {});
   tables[index] = [a, b];
+  // The minimal room has no start: seat 0 is to move from the first full state.
+  if (MINIMAL) { consider(a); consider(b); }
 }
 
 async function grow(to: number): Promise<void> {

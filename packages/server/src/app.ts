@@ -157,7 +157,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let listening = false;
   let closing = false;
 
-  const tuned = config.LOAD_TUNING === 'on';
+  const tuned = config.LOAD_TUNING !== 'off';
   // Tuned: keep-alive pings spread over the interval (src/colyseus-patches/keepalive.ts), not the transport's one sweep.
   const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: tuned ? 0 : 3000, pingMaxRetries: 2 });
   const stopKeepAlive = tuned ? spreadKeepAlive(transport, config.KEEPALIVE_MS, config.KEEPALIVE_MISSES) : () => undefined;

@@ -34,6 +34,7 @@ import { dropViewQueueAfterFullState } from './colyseus-patches/view-handoff';
 import { cheapPatches } from './colyseus-patches/patch-flush';
 import { newerConnectionTakesOver } from './colyseus-patches/reconnect-takeover';
 import { shareEncodeBuffers } from './colyseus-patches/encode-buffers';
+import { patchOnSharedTicker } from './colyseus-patches/patch-ticker';
 import { fileCode, withdrawCode } from './admission/join-codes';
 import { installFrameGate, type SlowedAddresses } from './admission/frame-gate';
 import type { AddressQuotas } from './admission/address-quotas';
@@ -125,7 +126,7 @@ export class TableRoom extends Room<{ state: TableState; metadata: RoomMetadata;
     this.setState(new this.game.State());
     dropViewQueueAfterFullState(this);
     newerConnectionTakesOver(this);
-    if (config.LOAD_TUNING === 'on') {
+    if (config.LOAD_TUNING !== 'off') {
       cheapPatches(this);
       shareEncodeBuffers(this);
     }
@@ -136,7 +137,9 @@ export class TableRoom extends Room<{ state: TableState; metadata: RoomMetadata;
       badInput: (client, what) => t.noteBadInput(client as IsleClient, { what }),
       unreadable: (client) => this.deps.slowed?.add((client as IsleClient).userData?.address),
     });
-    this.setPatchRate(config.PATCH_RATE_MS);
+    // One timer for every room's patches (src/colyseus-patches/patch-ticker.ts), not one each.
+    if (config.LOAD_TUNING === 'on') patchOnSharedTicker(this, config.PATCH_RATE_MS);
+    else this.setPatchRate(config.PATCH_RATE_MS);
     // No maxClients: Colyseus counts seat reservations (reconnection windows, joins in flight) against
     // it and LOCKS the room when they add up, turning away even a player with a seat token. Seats are
     // counted by the slots and spectators in join (ROOM_FULL) instead; maxClients stays Infinity.

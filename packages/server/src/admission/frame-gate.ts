@@ -19,7 +19,7 @@
  *   Colyseus would, but the room logs it (at warn, limited) instead of Colyseus printing a stack for each one.
  */
 import { ClientState, Protocol, ResponseStatus, getMessageBytes, type Client, type Room } from '@colyseus/core';
-import { decode } from '@colyseus/schema';
+import { decode } from '../wire/colyseus-schema';
 import { unpack } from 'msgpackr';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 

@@ -12,7 +12,7 @@
  * joiner while nothing changed). With a shared buffer another room may have overwritten it, so the cache is
  * turned off: a join encodes the full state afresh, which it mostly did anyway (any change clears the cache).
  */
-import { Encoder } from '@colyseus/schema';
+import { Encoder } from '../wire/colyseus-schema';
 import type { Room } from '@colyseus/core';
 
 interface Serializer {

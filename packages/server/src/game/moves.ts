@@ -34,7 +34,7 @@ export function onIntent(table: Table, client: IsleClient, body: unknown, replyI
   // An action of exactly the documented shape skips zod (the rules' own exact check, which accepts
   // the same actions, proven equal in the rules tests); anything else is parsed as before.
   const exact = table.game.exactAction;
-  const action = table.deps.config.LOAD_TUNING === 'on' && exact?.(parsed.data.action)
+  const action = table.deps.config.LOAD_TUNING !== 'off' && exact?.(parsed.data.action)
     ? { success: true as const, data: parsed.data.action as unknown }
     : table.game.definition.actionSchema.safeParse(parsed.data.action);
   if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });

@@ -73,8 +73,8 @@ export const ConfigSchema = z.object({
   MAX_SPECTATORS: int(0, 1000, 20),
   /**
    * How often state patches are sent (ms); applied actions are also flushed at once, so this only
-   * paces incidental changes (seats, connections, log lines). Every room ticks at this rate, idle or
-   * not: 100 ms halves the idle cost of 50 and is still below what a player notices.
+   * paces incidental changes (seats, connections, log lines). One timer for the process ticks at this
+   * rate and patches only the rooms that changed since its last tick (src/colyseus-patches/patch-ticker.ts).
    */
   PATCH_RATE_MS: int(1, 1000, 100),
   /**
@@ -84,10 +84,11 @@ export const ConfigSchema = z.object({
   KEEPALIVE_MS: int(1000, 600_000, 10_000),
   KEEPALIVE_MISSES: int(1, 100, 2),
   /**
-   * The load tuning (spread keep-alive, patch and ack in one write, the action checked
-   * once). 'off' exists only so bench:server can measure the difference in one run.
+   * The load tuning (spread keep-alive, patch and ack in one write, the action checked once, one
+   * patch timer for all rooms). 'off' and 'room-timers' (the tuning with one patch timer per room, as
+   * Colyseus does it) exist only so bench:server can measure the difference in one run.
    */
-  LOAD_TUNING: z.enum(['on', 'off']).default('on'),
+  LOAD_TUNING: z.enum(['on', 'off', 'room-timers']).default('on'),
   /**
    * The newest log lines kept in the room state (every client gets them in each full state); older
    * lines of the whole game are fetched with the `log` message. 60 made the log 66–73 % of a mid-game

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 import { ServerError, ErrorCode, type Client } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
+import { StateView } from '../wire/colyseus-schema';
 import { CLOSE_CODES, NO_RECONNECTION_WINDOW } from '@isle-of-trains/client/protocol';
 import { JoinOptionsSchema, issuesText } from '../wire/options';
 import { SeatInfo } from '../wire/schema';

@@ -8,7 +8,8 @@
  * so they reach just the client whose StateView holds that player (the seat's own connection). Nothing here ever
  * holds the deck order, the bag contents or (before the end) the seed.
  */
-import { schema, t, type SchemaType } from '@colyseus/schema';
+import type { SchemaType } from '@colyseus/schema';
+import { schema, t } from './colyseus-schema';
 import { tableStateClass } from './table-state';
 
 export { SeatInfo } from './seat-info';

@@ -1,5 +1,6 @@
 /** One seat of the table in the room state (every game's state has a list of them). */
-import { schema, t, type SchemaType } from '@colyseus/schema';
+import type { SchemaType } from '@colyseus/schema';
+import { schema, t } from './colyseus-schema';
 
 export const SeatInfo = schema({
   index: t.number().default(0),

@@ -9,7 +9,8 @@
  * into each game's class keeps Isle's state exactly what it always was (same class name, same fields,
  * same order), and the common fields are still written once, here.
  */
-import { schema, t, type Schema } from '@colyseus/schema';
+import type { Schema } from '@colyseus/schema';
+import { schema, t } from './colyseus-schema';
 import { SeatInfo } from './seat-info';
 
 /** The fields before `game` (fresh builders on each call: a builder belongs to one class). */

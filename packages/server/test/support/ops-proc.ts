@@ -71,12 +71,15 @@ export interface ServerProc {
   readyMs: number;
 }
 
-/** Spawn the built server with `env` (PORT set for you) and wait until /readyz says ready. */
-export async function startServer(env: Record<string, string>, port?: number, nodeFlags?: readonly string[]): Promise<ServerProc> {
+/**
+ * Spawn the built server with `env` (PORT set for you) and wait until /readyz says ready. `entry` replaces
+ * `dist/main.js` with another script and its arguments (the benchmark's minimal Colyseus server).
+ */
+export async function startServer(env: Record<string, string>, port?: number, nodeFlags?: readonly string[], entry: readonly string[] = [MAIN_JS]): Promise<ServerProc> {
   port ??= await freePort();
   const t0 = Date.now();
   // The V8 flags of `npm start` and the image; `nodeFlags` replaces them (a benchmark compares without).
-  const child = spawn(process.execPath, [...(nodeFlags ?? NODE_FLAGS), MAIN_JS], {
+  const child = spawn(process.execPath, [...(nodeFlags ?? NODE_FLAGS), ...entry], {
     cwd: REPO,
     // Test clients all come from 127.0.0.1: per-address quotas off unless a test sets them.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',

@@ -10,7 +10,8 @@
  * holds the deck order, the ticket deck's order, the tickets a seat gave back, the generator or the seed.
  * Small records that change as a whole are JSON text (see the client package's wire.ts for why).
  */
-import { schema, t, type SchemaType } from '@colyseus/schema';
+import type { SchemaType } from '@colyseus/schema';
+import { schema, t } from '../colyseus-schema';
 
 export const TtrTurnSchema = schema({
   seat: t.number().default(0),
