@@ -8,7 +8,7 @@ import { PlayersUi } from '../players/players-ui';
 import type { SessionStore } from './session-store';
 import { Cues } from './cues';
 import type { FramedHost, ShellFrame } from './frame';
-import { setUrl } from './history';
+import { roomUrl, go, setUrl } from './history';
 import { LogPanel } from './log';
 import { failureText, listGames, Net } from './net';
 import { createPageState, type PageState } from './page-state';
@@ -186,16 +186,44 @@ export class Shell {
 
   private leaveTable(): void {
     const room = this.net.session?.state;
-    if (room?.phase === 'ended' || room?.game?.gameOver) void this.net.leave().then(() => this.resetToLobby());
-    else if (window.confirm(room?.rated && this.net.seat !== null
-      ? 'Leave this rated game? It counts as a loss for your rating, even if you come back later. A bot plays your seat until you open the game\'s link again.'
-      : room?.seatsTotal === 1
-        ? 'Leave this solo game? A bot plays on in your place, to the end unless you open the game\'s link again to take over.'
-        : 'Leave this game? A bot plays your seat until you open the game\'s link again.')) void this.net.leave(true).then(() => this.resetToLobby());
+    // A spectator or an ended game leaves at once; a seat in play asks first (a bot takes it over).
+    if (room?.phase === 'ended' || room?.game?.gameOver || this.net.seat === null) void this.net.leave().then(() => this.resetToLobby());
+    else if (window.confirm(leaveQuestion(room, this.net.seat))) void this.net.leave(true).then(() => this.resetToLobby());
   }
 
-  async withBusy(fn: () => Promise<void>): Promise<void> {
+  /**
+   * The address moved away from this room (Back, Forward): leave it as its Leave would, but keep the seat
+   * token, so that Forward (or the link) takes the seat back. A game in play asks first; when the player
+   * stays, the room's address comes back and false is returned.
+   */
+  async leaveForAddress(): Promise<boolean> {
+    const session = this.net.session;
+    if (!session) return true;
+    const room = session.state;
+    const seated = this.net.seat !== null;
+    if (seated && room?.phase === 'playing' && !room.game?.gameOver && session.status !== 'closed') {
+      if (!window.confirm(leaveQuestion(room, this.net.seat))) {
+        go(roomUrl(session.roomId));
+        return false;
+      }
+    }
+    await this.net.leave(seated && room?.phase !== 'lobby');
+    this.forgetRoom();
+    return true;
+  }
+
+  /** What the page kept about the room it left. */
+  private forgetRoom(): void {
+    this.state.refusal = null;
+    this.state.rematchRoom = null;
+    this.state.rematchWanted = false;
+  }
+
+  /** `replace`: the room's address takes the place of this entry (a rematch); otherwise it is a new entry. */
+  async withBusy(fn: () => Promise<void>, replace = false): Promise<void> {
     const lobby = this.state.lobby;
+    // Joined from an invitation's link: the room's address is the same place under a better name.
+    const fromLink = !!(lobby.linkRoom || lobby.linkCode);
     lobby.busy = true;
     lobby.message = null;
     this.store.name = lobby.name;
@@ -204,7 +232,7 @@ export class Shell {
       await fn();
       lobby.linkRoom = null;
       lobby.linkCode = null;
-      setUrl(this.net.roomId);
+      setUrl(this.net.roomId, replace || fromLink);
     } catch (e) {
       lobby.message = failureText(e);
     } finally {
@@ -214,7 +242,7 @@ export class Shell {
   }
 
   resetToLobby(): void {
-    this.state.refusal = null;
+    this.forgetRoom();
     setUrl(null);
     this.refreshGames();
     this.schedule();
@@ -249,6 +277,16 @@ export class Shell {
   private async joinRematch(roomId: string): Promise<void> {
     this.state.rematchRoom = null;
     this.state.rematchWanted = false;
-    await this.withBusy(() => this.net.joinRematch(roomId, this.state.lobby.name.trim()));
+    // The ended game's address gives way to the rematch's: Back from the new game does not lead into the old one.
+    await this.withBusy(() => this.net.joinRematch(roomId, this.state.lobby.name.trim()), true);
   }
+}
+
+/** What leaving a game in play means for this seat, asked before it leaves. */
+function leaveQuestion(room: IsleStateJSON | null | undefined, seat: number | null): string {
+  return room?.rated && seat !== null
+    ? 'Leave this rated game? It counts as a loss for your rating, even if you come back later. A bot plays your seat until you open the game\'s link again.'
+    : room?.seatsTotal === 1
+      ? 'Leave this solo game? A bot plays on in your place, to the end unless you open the game\'s link again to take over.'
+      : 'Leave this game? A bot plays your seat until you open the game\'s link again.';
 }
