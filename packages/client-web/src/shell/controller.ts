@@ -107,6 +107,7 @@ export class Shell {
     const session = this.net.session!;
     this.shown = { session, state: s };
     this.log.update(s, session);
+    this.noticeTimeout(s, session);
     this.cues.turn(this.myTurn());
     const over = s.phase === 'ended';
     if (over && !this.state.wasOver) this.players.refreshRatings();
@@ -114,18 +115,42 @@ export class Shell {
     this.schedule();
   }
 
+  /** The newest "time ran out" line of this seat the page has seen, per session. */
+  private timeouts: { session: Session | null; n: number } = { session: null, n: 0 };
+
+  /**
+   * The seat's decision timer ran out and a bot moved for it: said where the player looks, not only in the
+   * log (lines already there when the page joined are not news).
+   */
+  private noticeTimeout(s: IsleStateJSON, session: Session): void {
+    const seat = this.net.seat;
+    let newest = 0;
+    for (const l of s.log ?? []) if (l.type === 'timeout' && seat !== null && l.seat === seat) newest = Math.max(newest, l.n);
+    if (this.timeouts.session !== session) this.timeouts = { session, n: newest };
+    else if (newest > this.timeouts.n) {
+      this.timeouts.n = newest;
+      this.flash('Your time ran out: a bot made that move for you.', 10_000);
+    }
+  }
+
   private onStatus(s: PageState['status'], detail: string): void {
     const st = this.state;
     st.status = s;
     st.statusText = detail || (s === 'connected' ? '' : s);
-    if (s === 'connected' && detail === 'Reconnected.') {
-      window.setTimeout(() => {
-        if (st.statusText === 'Reconnected.') {
-          st.statusText = '';
-          this.schedule();
-        }
-      }, 4000);
-    }
+    if (s === 'connected' && detail === 'Reconnected.') this.flash(detail, 4000);
+    this.schedule();
+  }
+
+  /** A line in the status place for a while (while connected; a connection problem says more). */
+  private flash(text: string, ms: number): void {
+    const st = this.state;
+    st.statusText = text;
+    window.setTimeout(() => {
+      if (st.statusText === text) {
+        st.statusText = '';
+        this.schedule();
+      }
+    }, ms);
     this.schedule();
   }
 
@@ -168,7 +193,8 @@ export class Shell {
         this.schedule();
       },
       onLeave: () => this.leaveTable(),
-      cues: { sound: this.cues.sound, notify: this.cues.notify, onSound: () => this.cues.toggleSound(), onNotify: () => this.cues.toggleNotify() },
+      // The sound and the alert say "your turn": a spectator has none.
+      cues: seat === null ? undefined : { sound: this.cues.sound, notify: this.cues.notify, onSound: () => this.cues.toggleSound(), onNotify: () => this.cues.toggleNotify() },
       rating: (s) => (room ? this.players.seatRating(room, s) : null),
       side: this.players.chatPanel(this.net, room, seat),
       log: { loading: this.log.lines.loading, more: this.log.lines.hasOlder, onOlder: () => this.log.loadOlder(this.net.session), reveal: () => this.log.reveal() },
@@ -252,11 +278,13 @@ export class Shell {
     const lobby = this.state.lobby;
     listGames(this.apiBase)
       .then((g) => {
-        lobby.games = g;
+        lobby.games = g.open;
+        lobby.playing = g.playing;
         lobby.gamesError = null;
       })
       .catch((e: unknown) => {
         lobby.games = [];
+        lobby.playing = [];
         lobby.gamesError = failureText(e);
       })
       .finally(() => this.schedule());
