@@ -4,11 +4,12 @@
  * with "Play again" still there, which then moves to the rematch; Back never leaving the site.
  * The game is played to its end from Node with the seat token the page kept (clicking a whole game takes
  * minutes; test/e2e-table.test.ts does that), then the page takes its seat back.
+ * And a reload keeps an open confirm tray (this tab's sessionStorage), shown again only while its move is legal.
  */
 import type { Page } from 'playwright-core';
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
-import { frame, useE2E } from './e2e-support';
+import { frame, keys, paxOnTrain, prompt, ready, useE2E } from './e2e-support';
 import { IsleClient } from '@isle-of-trains/client';
 import { createBot } from '@isle-of-trains/bots';
 
@@ -70,6 +71,13 @@ test('Back and Forward walk the lobby, the table, its end screen and the replay;
 
   await finishFromNode(page, roomId);
   await waitFor(page, '#rematch');
+  // "Watch the replay" is a link: opened in another tab, it shows the replay there.
+  const href = await page.getAttribute('#replay-open', 'href');
+  expect(href).toBe(`/?replay=${roomId}`);
+  const tab = await page.context().newPage();
+  await tab.goto(`${world.base}${href}`);
+  await waitFor(tab, '.replay-bar');
+  await tab.close();
 
   // The replay is an entry of its own; Back returns to the end screen with its rematch.
   await page.click('#replay-open');
@@ -95,5 +103,46 @@ test('Back and Forward walk the lobby, the table, its end screen and the replay;
   await waitFor(page, '#create-game');
   expect(address(page)).toBe('/');
   expect(asked).toHaveLength(2);
+  expect(world.pageErrors).toEqual([]);
+});
+
+test('a reload keeps the confirm tray open; Confirm then sends it, and a cancelled tray does not come back', async () => {
+  const page = await world.newPage();
+  await page.goto(world.base);
+  await waitFor(page, '#start-solo');
+  await page.fill('#f-name', 'Ada');
+  await frame(page);
+  await page.click('#start-solo');
+  await waitFor(page, '.table-screen');
+  // A waiting passenger, then a car: the load waits in the confirm tray.
+  const openTray = async () => {
+    await ready(page);
+    await page.click(`[data-key="${(await keys(page)).find((k) => k.startsWith('supply:'))!}"]`);
+    await frame(page);
+    await page.click(`[data-key="${(await keys(page)).find((k) => k.startsWith('car:0:'))!}"]`);
+    await waitFor(page, '[data-key="confirm"]');
+    return prompt(page);
+  };
+  const reloaded = async () => {
+    await page.reload();
+    await waitFor(page, '.table-screen');
+    await ready(page);
+    await frame(page);
+  };
+
+  await openTray();
+  await page.click('[data-key="cancel"]');
+  await frame(page);
+  await reloaded();
+  expect(await page.locator('[data-key="confirm"]').count()).toBe(0);
+
+  const tray = await openTray();
+  expect(tray).toMatch(/passenger/i);
+  await reloaded();
+  await waitFor(page, '[data-key="confirm"]');
+  expect(await prompt(page)).toBe(tray);
+  expect(await paxOnTrain(page, 0)).toBe(0);
+  await page.click('[data-key="confirm"]');
+  await page.waitForFunction(() => document.querySelectorAll('.player[data-seat="0"] .car .pax').length === 1);
   expect(world.pageErrors).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { PlayersUi } from '../players/players-ui';
 import type { SessionStore } from './session-store';
 import { Cues } from './cues';
 import type { FramedHost, ShellFrame } from './frame';
-import { roomUrl, go, setUrl } from './history';
+import { go, replayUrl, roomUrl, setUrl } from './history';
 import { LogPanel } from './log';
 import { failureText, listGames, Net } from './net';
 import { createPageState, type PageState } from './page-state';
@@ -205,6 +205,8 @@ export class Shell {
         rematchLabel: st.rematchRoom && !st.rematchWanted ? (seat !== null ? 'Join the rematch (same seats, new seed)' : 'Watch the rematch') : undefined,
         // A private table's replay needs its share key, which the seated players got.
         onReplay: gameId ? () => void this.replay.open(gameId, this.net.session?.shareKey ?? undefined) : undefined,
+        // Its address, so that it can be opened in another tab (or copied) as a link.
+        replayHref: gameId ? replayUrl(gameId, this.net.session?.shareKey ?? undefined) : undefined,
       },
       motion: true,
     };
@@ -233,7 +235,8 @@ export class Shell {
         return false;
       }
     }
-    await this.net.leave(seated && room?.phase !== 'lobby');
+    // (a connection already closed may never answer the leave: the page does not wait on it for long)
+    await Promise.race([this.net.leave(seated && room?.phase !== 'lobby'), new Promise((r) => window.setTimeout(r, 2000))]);
     this.forgetRoom();
     return true;
   }
