@@ -554,7 +554,10 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
   // Longer than one step of play (0.7 s): a timer left running would have moved on by now.
   await page.waitForTimeout(1_000);
   expect(await page.textContent('#replay-move')).toBe(paused);
+  // Closing the replay returns to the end screen it was opened from; from there, the lobby.
   await page.click('.topbar .leave');
+  await page.waitForSelector('#end-screen');
+  await page.click('[data-fkey="to-lobby"]');
   await page.waitForSelector('#create-game');
   expect(world.pageErrors).toEqual([]);
   await page.context().close();

@@ -1,5 +1,5 @@
 import { IsleError } from '@isle-of-trains/client';
-import { createOptions, failureText, openGames, type ListedGame } from '../src/shell/net';
+import { createOptions, failureText, gamesInPlay, openGames, type ListedGame } from '../src/shell/net';
 
 const listed = (roomId: string, meta: Partial<ListedGame['metadata']>): ListedGame => ({
   roomId, clients: 1, maxClients: 2,
@@ -17,6 +17,11 @@ describe('net helpers', () => {
   it('lists only multiplayer games still waiting for players', () => {
     const list = [listed('a', {}), listed('b', { phase: 'playing', freeSeats: 0 }), listed('c', { freeSeats: 0 }), listed('d', { seats: 1 })];
     expect(openGames(list).map((g) => g.roomId)).toEqual(['a']);
+  });
+
+  it('lists multiplayer games in play to watch', () => {
+    const list = [listed('a', {}), listed('b', { phase: 'playing', freeSeats: 0 }), listed('c', { phase: 'ended' }), listed('d', { seats: 1, phase: 'playing' })];
+    expect(gamesInPlay(list).map((g) => g.roomId)).toEqual(['b']);
   });
 
   it('turns failures into plain words', () => {

@@ -14,6 +14,7 @@ import { renderEnd } from '../render/end';
 import { renderTable, updateDetails, type PhoneTab } from '../render/table';
 import { isFramed, type FramedHost, type ShellFrame } from '../shell/frame';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
+import { PendingChoice } from '../shell/pending-choice';
 import { FocusPlan } from './focus';
 import { tableKey } from './keys';
 
@@ -37,6 +38,9 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private x: ShellFrame | null = null;
   private readonly focus: FocusPlan;
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
+  /** The confirm tray kept across a reload; `restoring` until the first state that can judge the kept one. */
+  private readonly trays = new PendingChoice<Selection>();
+  private restoring = true;
 
   constructor(private readonly root: HTMLElement, private readonly host: FramedHost<Action>) {
     this.focus = new FocusPlan(root);
@@ -53,7 +57,9 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     this.view = session ? session.view ?? this.view : null;
     this.decision = session ? session.decision() : null;
     this.legal = session ? session.legalActions() : [];
+    this.restoreTray(room, seat);
     this.selection = normalise(this.legal, this.selection, this.view, seat, this.decision);
+    this.keepTray();
     if (!this.busy()) this.sendQueued();
     // The end panel sits on the table tab: show it when the game ends (phones).
     const over = !!room.game?.gameOver;
@@ -66,6 +72,31 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     document.removeEventListener('keydown', this.onKey);
     this.room = null;
     this.x = null;
+  }
+
+  /**
+   * After a reload: the tray the seat had open comes back once the state says whose decision it is (the
+   * state can arrive before the seat's view: judged then, it was dropped); normalise() then keeps it only
+   * while its move is legal for this seat.
+   */
+  private restoreTray(room: IsleStateJSON, seat: number | null): void {
+    const session = this.x?.session;
+    if (!this.restoring || !session) return;
+    if (seat === null || room.phase !== 'playing') {
+      this.restoring = room.phase === 'lobby';
+      return;
+    }
+    if (!this.view || !this.decision || this.busy()) return;
+    this.restoring = false;
+    const kept = this.trays.load(session.roomId, seat);
+    if (kept?.kind === 'confirm' && this.selection.kind === 'none') this.selection = kept;
+  }
+
+  /** Remember the open tray for a reload (nothing while the kept one is still to be judged). */
+  private keepTray(): void {
+    const session = this.x?.session;
+    if (this.restoring || !session || this.seat === null) return;
+    this.trays.save(session.roomId, this.seat, this.selection.kind === 'confirm' ? this.selection : null);
   }
 
   private busy(): boolean {
@@ -130,6 +161,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
       this.queued = r.then;
       this.send(r.send);
     }
+    this.keepTray();
     this.host.redraw();
   }
 

@@ -17,6 +17,14 @@ export interface EndActions {
   /** The rematch button's words (e.g. when another player already asked for one). */
   rematchLabel?: string;
   onReplay?: () => void;
+  /** The replay's address: "Watch the replay" is then a link (another tab, a copied link), opened here by a plain click. */
+  replayHref?: string;
+}
+
+/** A plain click (no modifier, main button) stays in this tab; others go to the browser (a new tab, a window). */
+function plainClick(e: Event): boolean {
+  const m = e as MouseEvent;
+  return !(m.button > 0 || m.ctrlKey || m.metaKey || m.shiftKey || m.altKey);
 }
 
 export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: EndActions): HTMLElement {
@@ -41,7 +49,9 @@ export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: 
     e.rating ? h('p', { class: 'rating' }, `Rating: ${e.rating}`) : null,
     h('p', { class: 'end-links' },
       a.onRematch ? h('button', { type: 'button', class: 'primary', onclick: a.onRematch, 'data-fkey': 'rematch', id: 'rematch' }, a.rematchLabel ?? 'Play again (same seats, new seed)') : null,
-      a.gameId && a.onReplay ? h('button', { type: 'button', onclick: a.onReplay, 'data-fkey': 'replay', id: 'replay-open' }, 'Watch the replay') : null,
+      a.gameId && a.onReplay && a.replayHref
+        ? h('a', { href: a.replayHref, class: 'button-link', 'data-fkey': 'replay', id: 'replay-open', onclick: (e: Event) => { if (plainClick(e)) { e.preventDefault(); a.onReplay!(); } } }, 'Watch the replay')
+        : a.gameId && a.onReplay ? h('button', { type: 'button', onclick: a.onReplay, 'data-fkey': 'replay', id: 'replay-open' }, 'Watch the replay') : null,
       seed ? h('span', { class: 'muted' }, `Seed: ${seed}`) : null,
       h('button', { type: 'button', onclick: a.onLobby, 'data-fkey': 'to-lobby' }, 'Back to the lobby')));
 }

@@ -17,6 +17,8 @@ export interface LobbyState {
   soloMode: string; // 'challenge' or '1'..'10'
   code: string;
   games: ListedGame[] | null;
+  /** Listed games in play: anyone may watch them. */
+  playing: ListedGame[];
   gamesError: string | null;
   message: string | null;
   busy: boolean;
@@ -30,6 +32,8 @@ export interface LobbyActions {
   create(o: CreateOptions): void;
   join(roomId: string): void;
   joinCode(code: string): void;
+  /** Watch a game in play without taking a seat. */
+  watch(roomId: string): void;
   refresh(): void;
 }
 
@@ -57,14 +61,16 @@ export function renderLobby(s: LobbyState, a: LobbyActions, account: HTMLElement
     type: 'text', value: s.name, maxlength: '24', autocomplete: 'nickname', placeholder: 'e.g. Ada', 'data-fkey': 'name',
     oninput: (e: Event) => a.change({ name: (e.target as HTMLInputElement).value }),
   });
+  // A link to a game already in play (as the listing says) can only be watched: the page says so.
+  const linkPlaying = !!s.linkRoom && s.playing.some((g) => g.roomId === s.linkRoom);
   const linkJoin = s.linkRoom || s.linkCode
     ? h('section', { class: 'panel invite' },
-      h('h2', null, 'You were invited to a game'),
-      h('p', null, s.linkCode && !s.linkRoom ? `Game code ${s.linkCode}` : 'Join it with your name.'),
+      h('h2', null, linkPlaying ? 'A game in play' : 'You were invited to a game'),
+      h('p', null, linkPlaying ? 'Its seats are taken: you can watch it.' : s.linkCode && !s.linkRoom ? `Game code ${s.linkCode}` : 'Join it with your name (a game that has started, you watch).'),
       h('button', {
         type: 'button', class: 'primary', disabled: !nameOk || s.busy, 'data-fkey': 'join-link', id: 'join-link',
-        onclick: () => (s.linkRoom ? a.join(s.linkRoom) : a.joinCode(s.linkCode!)),
-      }, 'Join this game'), need)
+        onclick: () => (linkPlaying ? a.watch(s.linkRoom!) : s.linkRoom ? a.join(s.linkRoom) : a.joinCode(s.linkCode!)),
+      }, linkPlaying ? 'Watch this game' : 'Join this game'), need)
     : null;
 
   // The second game seats 2–5 and has two bot levels; Isle of Trains 2–4 (and its solo games below).
@@ -117,6 +123,15 @@ export function renderLobby(s: LobbyState, a: LobbyActions, account: HTMLElement
               m.rated ? h('span', { class: 'badge rated' }, 'rated') : null),
             h('button', { type: 'button', disabled: !nameOk || s.busy, 'data-fkey': `join:${g.roomId}`, onclick: () => a.join(g.roomId) }, 'Join'));
         })),
+    s.playing.length > 0 ? h('h3', { id: 'playing-head' }, 'Being played: watch') : null,
+    s.playing.length > 0 ? h('ul', { class: 'game-list', id: 'playing-list', 'aria-labelledby': 'playing-head' }, s.playing.map((g) => {
+      const m = g.metadata;
+      const who = m.creator ? `${m.creator}'s game` : 'A game';
+      return h('li', null,
+        h('span', null, `${GAME_NAMES.find((x) => x.id === (m.game ?? 'isle'))?.name ?? m.game} · ${who} · ${m.seats} players${m.bots ? ` (${m.bots} bot${m.bots === 1 ? '' : 's'})` : ''}`,
+          m.turnTimeLimit ? ` · ${m.turnTimeLimit}s per decision` : ''),
+        h('button', { type: 'button', disabled: !nameOk || s.busy, 'data-fkey': `watch:${g.roomId}`, 'aria-label': `Watch ${who}`, onclick: () => a.watch(g.roomId) }, 'Watch'));
+    })) : null,
     h('form', { class: 'code-join', onsubmit: (e: Event) => { e.preventDefault(); if (s.code.trim()) a.joinCode(s.code.trim()); } },
       field('Join with a code', h('input', { type: 'text', value: s.code, maxlength: '32', placeholder: 'code', 'data-fkey': 'code', oninput: (e: Event) => a.change({ code: (e.target as HTMLInputElement).value }) }), 'f-code'),
       h('button', { type: 'submit', disabled: !nameOk || s.busy || !s.code.trim(), 'data-fkey': 'join-code' }, 'Join')));

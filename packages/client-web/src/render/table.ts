@@ -298,7 +298,10 @@ function supplyRow(m: TableModel, ctx: OfferCtx): HTMLElement {
 const TABS: [PhoneTab, string][] = [['table', 'Table'], ['map', 'Island'], ['log', 'Log & chat']];
 
 export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
-  const timer = x.turnTimeLimit > 0 ? h('span', { class: 'badge timer' }, `Timer: ${x.turnTimeLimit}s per decision${x.deadline ? ` · ${Math.max(0, Math.ceil((x.deadline - Date.now()) / 1000))}s left` : ''}`) : null;
+  const left = x.deadline ? Math.max(0, Math.ceil((x.deadline - Date.now()) / 1000)) : null;
+  // The player's own last seconds stand out: when they run out, a bot moves for them.
+  const hurry = left !== null && left <= 10 && m.header.isMyTurn;
+  const timer = x.turnTimeLimit > 0 ? h('span', { class: cx('badge timer', { hurry }) }, `Timer: ${x.turnTimeLimit}s per decision${left !== null ? ` · ${left}s left` : ''}`) : null;
   const tab = x.tab ?? 'table';
   const cues = x.cues;
   // The Island tab is marked only when a delivery there would do more than a special delivery (possible anywhere).

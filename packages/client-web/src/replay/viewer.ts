@@ -9,7 +9,7 @@ import { chatRecord } from '../render/chat';
 import { replayBar } from '../render/replay-bar';
 import type { Shell } from '../shell/controller';
 import type { FramedHost, ShellFrame } from '../shell/frame';
-import { setReplayUrl } from '../shell/history';
+import { canGoBack, go, replayUrl } from '../shell/history';
 import { failureText } from '../shell/net';
 import { gameEntry, gameOf } from '../shell/tables';
 import type { TableSlot } from '../shell/table-slot';
@@ -19,7 +19,8 @@ const NOTHING = () => Promise.reject({ code: 'REPLAY', message: 'A replay cannot
 export class ReplayViewer {
   constructor(private readonly shell: Shell, private readonly slot: TableSlot) {}
 
-  async open(id: string, key?: string): Promise<void> {
+  /** `replace`: the address already asks for this replay (the page opened on it, or Back/Forward came to it). */
+  async open(id: string, key?: string, replace = false): Promise<void> {
     const st = this.shell.state;
     try {
       const auth = this.shell.net.identity();
@@ -30,7 +31,7 @@ export class ReplayViewer {
       const entry = gameEntry(gameOf({ metadata: data as { game?: unknown } }));
       const [game, table] = await Promise.all([entry.replay(data), entry.table()]);
       st.replay = { id, game, table, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [], jumped: false };
-      setReplayUrl(id, key);
+      go(replayUrl(id, key), replace);
     } catch (e) {
       st.refusal = failureText(e);
       st.lobby.message = st.refusal;
@@ -63,11 +64,25 @@ export class ReplayViewer {
     this.shell.schedule();
   }
 
-  private close(): void {
+  /** The replay goes from the page (the address has moved on, or it is being closed). */
+  shut(): void {
+    if (!this.shell.state.replay) return;
     this.play(false);
     this.shell.state.replay = null;
     this.slot.clear();
-    // A replay opened from a game's end screen: the page goes to the lobby, out of that room.
+    this.shell.schedule();
+  }
+
+  /**
+   * Close the replay: back to where it was opened from (a game's end screen, its rematch still on offer, or a
+   * player's page); opened from a link, to the lobby.
+   */
+  private close(): void {
+    if (canGoBack()) {
+      window.history.back();
+      return;
+    }
+    this.shut();
     const net = this.shell.net;
     if (net.session) void net.leave().then(() => this.shell.resetToLobby());
     else this.shell.resetToLobby();

@@ -5,11 +5,14 @@
 import { installSprite } from '../render/art';
 import { buildPage, parsePage } from '../players/pages';
 import type { Shell } from './controller';
-import { replayRoute, setUrl } from './history';
+import { markEntry, replayRoute, setUrl } from './history';
+import { followAddress } from './navigation';
 
 export async function boot(shell: Shell, link: { roomId: string | null; code: string | null }): Promise<void> {
   const { state: st, players, net, replay: viewer } = shell;
   installSprite();
+  markEntry();
+  followAddress(shell);
   const route = parsePage(window.location.search);
   const who = players.boot(st.lobby.name).then((name) => {
     // A first visit plays under the guest name the server gave, until the player types their own.
@@ -27,7 +30,7 @@ export async function boot(shell: Shell, link: { roomId: string | null; code: st
   }
   const replay = replayRoute(window.location.search);
   if (replay) {
-    await viewer.open(replay.id, replay.key);
+    await viewer.open(replay.id, replay.key, true);
     if (viewer.showing) return;
   }
   shell.schedule();
@@ -36,6 +39,6 @@ export async function boot(shell: Shell, link: { roomId: string | null; code: st
     shell.schedule();
     return;
   }
-  if (!link.roomId && !link.code) setUrl(null);
+  if (!link.roomId && !link.code) setUrl(null, true);
   shell.refreshGames();
 }

@@ -8,7 +8,7 @@ import { PlayersUi } from '../players/players-ui';
 import type { SessionStore } from './session-store';
 import { Cues } from './cues';
 import type { FramedHost, ShellFrame } from './frame';
-import { setUrl } from './history';
+import { go, replayUrl, roomUrl, setUrl } from './history';
 import { LogPanel } from './log';
 import { failureText, listGames, Net } from './net';
 import { createPageState, type PageState } from './page-state';
@@ -107,6 +107,7 @@ export class Shell {
     const session = this.net.session!;
     this.shown = { session, state: s };
     this.log.update(s, session);
+    this.noticeTimeout(s, session);
     this.cues.turn(this.myTurn());
     const over = s.phase === 'ended';
     if (over && !this.state.wasOver) this.players.refreshRatings();
@@ -114,18 +115,42 @@ export class Shell {
     this.schedule();
   }
 
+  /** The newest "time ran out" line of this seat the page has seen, per session. */
+  private timeouts: { session: Session | null; n: number } = { session: null, n: 0 };
+
+  /**
+   * The seat's decision timer ran out and a bot moved for it: said where the player looks, not only in the
+   * log (lines already there when the page joined are not news).
+   */
+  private noticeTimeout(s: IsleStateJSON, session: Session): void {
+    const seat = this.net.seat;
+    let newest = 0;
+    for (const l of s.log ?? []) if (l.type === 'timeout' && seat !== null && l.seat === seat) newest = Math.max(newest, l.n);
+    if (this.timeouts.session !== session) this.timeouts = { session, n: newest };
+    else if (newest > this.timeouts.n) {
+      this.timeouts.n = newest;
+      this.flash('Your time ran out: a bot made that move for you.', 10_000);
+    }
+  }
+
   private onStatus(s: PageState['status'], detail: string): void {
     const st = this.state;
     st.status = s;
     st.statusText = detail || (s === 'connected' ? '' : s);
-    if (s === 'connected' && detail === 'Reconnected.') {
-      window.setTimeout(() => {
-        if (st.statusText === 'Reconnected.') {
-          st.statusText = '';
-          this.schedule();
-        }
-      }, 4000);
-    }
+    if (s === 'connected' && detail === 'Reconnected.') this.flash(detail, 4000);
+    this.schedule();
+  }
+
+  /** A line in the status place for a while (while connected; a connection problem says more). */
+  private flash(text: string, ms: number): void {
+    const st = this.state;
+    st.statusText = text;
+    window.setTimeout(() => {
+      if (st.statusText === text) {
+        st.statusText = '';
+        this.schedule();
+      }
+    }, ms);
     this.schedule();
   }
 
@@ -168,7 +193,8 @@ export class Shell {
         this.schedule();
       },
       onLeave: () => this.leaveTable(),
-      cues: { sound: this.cues.sound, notify: this.cues.notify, onSound: () => this.cues.toggleSound(), onNotify: () => this.cues.toggleNotify() },
+      // The sound and the alert say "your turn": a spectator has none.
+      cues: seat === null ? undefined : { sound: this.cues.sound, notify: this.cues.notify, onSound: () => this.cues.toggleSound(), onNotify: () => this.cues.toggleNotify() },
       rating: (s) => (room ? this.players.seatRating(room, s) : null),
       side: this.players.chatPanel(this.net, room, seat),
       log: { loading: this.log.lines.loading, more: this.log.lines.hasOlder, onOlder: () => this.log.loadOlder(this.net.session), reveal: () => this.log.reveal() },
@@ -179,6 +205,8 @@ export class Shell {
         rematchLabel: st.rematchRoom && !st.rematchWanted ? (seat !== null ? 'Join the rematch (same seats, new seed)' : 'Watch the rematch') : undefined,
         // A private table's replay needs its share key, which the seated players got.
         onReplay: gameId ? () => void this.replay.open(gameId, this.net.session?.shareKey ?? undefined) : undefined,
+        // Its address, so that it can be opened in another tab (or copied) as a link.
+        replayHref: gameId ? replayUrl(gameId, this.net.session?.shareKey ?? undefined) : undefined,
       },
       motion: true,
     };
@@ -186,16 +214,45 @@ export class Shell {
 
   private leaveTable(): void {
     const room = this.net.session?.state;
-    if (room?.phase === 'ended' || room?.game?.gameOver) void this.net.leave().then(() => this.resetToLobby());
-    else if (window.confirm(room?.rated && this.net.seat !== null
-      ? 'Leave this rated game? It counts as a loss for your rating, even if you come back later. A bot plays your seat until you open the game\'s link again.'
-      : room?.seatsTotal === 1
-        ? 'Leave this solo game? A bot plays on in your place, to the end unless you open the game\'s link again to take over.'
-        : 'Leave this game? A bot plays your seat until you open the game\'s link again.')) void this.net.leave(true).then(() => this.resetToLobby());
+    // A spectator or an ended game leaves at once; a seat in play asks first (a bot takes it over).
+    if (room?.phase === 'ended' || room?.game?.gameOver || this.net.seat === null) void this.net.leave().then(() => this.resetToLobby());
+    else if (window.confirm(leaveQuestion(room, this.net.seat))) void this.net.leave(true).then(() => this.resetToLobby());
   }
 
-  async withBusy(fn: () => Promise<void>): Promise<void> {
+  /**
+   * The address moved away from this room (Back, Forward): leave it as its Leave would, but keep the seat
+   * token, so that Forward (or the link) takes the seat back. A game in play asks first; when the player
+   * stays, the room's address comes back and false is returned.
+   */
+  async leaveForAddress(): Promise<boolean> {
+    const session = this.net.session;
+    if (!session) return true;
+    const room = session.state;
+    const seated = this.net.seat !== null;
+    if (seated && room?.phase === 'playing' && !room.game?.gameOver && session.status !== 'closed') {
+      if (!window.confirm(leaveQuestion(room, this.net.seat))) {
+        go(roomUrl(session.roomId));
+        return false;
+      }
+    }
+    // (a connection already closed may never answer the leave: the page does not wait on it for long)
+    await Promise.race([this.net.leave(seated && room?.phase !== 'lobby'), new Promise((r) => window.setTimeout(r, 2000))]);
+    this.forgetRoom();
+    return true;
+  }
+
+  /** What the page kept about the room it left. */
+  private forgetRoom(): void {
+    this.state.refusal = null;
+    this.state.rematchRoom = null;
+    this.state.rematchWanted = false;
+  }
+
+  /** `replace`: the room's address takes the place of this entry (a rematch); otherwise it is a new entry. */
+  async withBusy(fn: () => Promise<void>, replace = false): Promise<void> {
     const lobby = this.state.lobby;
+    // Joined from an invitation's link: the room's address is the same place under a better name.
+    const fromLink = !!(lobby.linkRoom || lobby.linkCode);
     lobby.busy = true;
     lobby.message = null;
     this.store.name = lobby.name;
@@ -204,7 +261,7 @@ export class Shell {
       await fn();
       lobby.linkRoom = null;
       lobby.linkCode = null;
-      setUrl(this.net.roomId);
+      setUrl(this.net.roomId, replace || fromLink);
     } catch (e) {
       lobby.message = failureText(e);
     } finally {
@@ -214,7 +271,7 @@ export class Shell {
   }
 
   resetToLobby(): void {
-    this.state.refusal = null;
+    this.forgetRoom();
     setUrl(null);
     this.refreshGames();
     this.schedule();
@@ -224,11 +281,13 @@ export class Shell {
     const lobby = this.state.lobby;
     listGames(this.apiBase)
       .then((g) => {
-        lobby.games = g;
+        lobby.games = g.open;
+        lobby.playing = g.playing;
         lobby.gamesError = null;
       })
       .catch((e: unknown) => {
         lobby.games = [];
+        lobby.playing = [];
         lobby.gamesError = failureText(e);
       })
       .finally(() => this.schedule());
@@ -249,6 +308,16 @@ export class Shell {
   private async joinRematch(roomId: string): Promise<void> {
     this.state.rematchRoom = null;
     this.state.rematchWanted = false;
-    await this.withBusy(() => this.net.joinRematch(roomId, this.state.lobby.name.trim()));
+    // The ended game's address gives way to the rematch's: Back from the new game does not lead into the old one.
+    await this.withBusy(() => this.net.joinRematch(roomId, this.state.lobby.name.trim()), true);
   }
+}
+
+/** What leaving a game in play means for this seat, asked before it leaves. */
+function leaveQuestion(room: IsleStateJSON | null | undefined, seat: number | null): string {
+  return room?.rated && seat !== null
+    ? 'Leave this rated game? It counts as a loss for your rating, even if you come back later. A bot plays your seat until you open the game\'s link again.'
+    : room?.seatsTotal === 1
+      ? 'Leave this solo game? A bot plays on in your place, to the end unless you open the game\'s link again to take over.'
+      : 'Leave this game? A bot plays your seat until you open the game\'s link again.';
 }

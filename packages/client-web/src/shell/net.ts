@@ -55,6 +55,11 @@ export function openGames(list: ListedGame[]): ListedGame[] {
   return list.filter((g) => g.metadata && g.metadata.phase === 'lobby' && g.metadata.freeSeats > 0 && g.metadata.seats > 1);
 }
 
+/** Listed games in play, which anyone may watch (private tables are not listed). */
+export function gamesInPlay(list: ListedGame[]): ListedGame[] {
+  return list.filter((g) => g.metadata && g.metadata.phase === 'playing' && g.metadata.seats > 1);
+}
+
 export interface NetEvents {
   /** A new state (or the seat became known): read it from the session. */
   state(s: IsleStateJSON): void;
@@ -116,6 +121,13 @@ export class Net {
     this.on.status('connecting', 'Joining…');
     this.as(name);
     this.attach(await this.client.join(roomId, code ? { code } : {}));
+  }
+
+  /** Watch a game without taking a seat. */
+  async watch(roomId: string, name: string): Promise<void> {
+    this.on.status('connecting', 'Joining as a spectator…');
+    this.as(name);
+    this.attach(await this.client.spectate(roomId));
   }
 
   /** Join a game from its short code: the server resolves it to a room. */
@@ -198,9 +210,10 @@ export class Net {
   }
 }
 
-/** Games waiting for players at `endpoint` (its /api/rooms). */
-export async function listGames(endpoint: string): Promise<ListedGame[]> {
-  return openGames(await new IsleClient(endpoint).listRooms());
+/** Games waiting for players and games in play at `endpoint` (its /api/rooms). */
+export async function listGames(endpoint: string): Promise<{ open: ListedGame[]; playing: ListedGame[] }> {
+  const list = await new IsleClient(endpoint).listRooms();
+  return { open: openGames(list), playing: gamesInPlay(list) };
 }
 
 /** Words for an SDK/matchmaking failure. */

@@ -55,6 +55,7 @@ export function createPageState(name: string, link: { roomId: string | null; cod
       soloMode: 'challenge',
       code: '',
       games: null,
+      playing: [],
       gamesError: null,
       message: null,
       busy: false,

@@ -37,6 +37,7 @@ export function renderPage(shell: Shell): void {
       create: (o: CreateOptions) => void shell.withBusy(() => net.create(o)),
       join: (id: string) => void shell.withBusy(() => net.joinById(id, st.lobby.name.trim())),
       joinCode: (code: string) => void shell.withBusy(() => net.joinByCode(code, st.lobby.name.trim())),
+      watch: (id: string) => void shell.withBusy(() => net.watch(id, st.lobby.name.trim())),
       refresh: () => shell.refreshGames(),
     }, players.accountPanel()));
     return;
