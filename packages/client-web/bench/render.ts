@@ -7,7 +7,7 @@
  * page's player and three bots on a server in this process (the bots move after `--bot-delay` ms; the page's
  * player takes a random offered move whenever it is their turn, as the 200-turn browser test does).
  *
- * `--baseline <commit>` builds that commit's client (`git archive` into bench/.baseline/, ignored by git) and
+ * `--baseline <commit>` builds that commit's client (`git archive` into node_modules/.cache/) and
  * measures it first, then this checkout's, in the same run: on this shared machine the load moves absolute
  * figures by 2× and more, so the ratio between the two is the figure to trust.
  *
@@ -141,11 +141,12 @@ function topSelf(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas
   return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(100 * v / total).toFixed(1).padStart(5)} %  ${k}`);
 }
 
-/** A commit's client, built once into bench/.baseline/<commit>/ (its packages' sources; node_modules are this checkout's). */
+/** A commit's client, built once into node_modules/.cache/render-bench-baseline/<commit>/ from its packages' sources. */
 function baselineDist(commit: string): string {
   const root = path.resolve(CLIENT, '../..');
   const sha = execSync(`git rev-parse ${commit}`, { cwd: root, encoding: 'utf8' }).trim();
-  const dir = path.join(CLIENT, 'bench', '.baseline', sha.slice(0, 12));
+  // Under node_modules: its packages find this checkout's dependencies, and jest does not look there.
+  const dir = path.join(root, 'node_modules', '.cache', 'render-bench-baseline', sha.slice(0, 12));
   const client = path.join(dir, 'packages', 'client-web');
   const dist = path.join(client, 'dist');
   if (fs.existsSync(path.join(dist, 'index.html'))) return dist;
