@@ -8,10 +8,10 @@ import { NONE, offer, pick, selectedKey, type Selection } from './intents';
 import { roomFromState } from './isle/local-room';
 import { endModel, tableModel } from './view-model';
 import { viewFromState, type LogEntryJSON } from '@isle-of-trains/client';
-import { mount } from './render/dom';
 import { installSprite } from './render/art';
 import { renderEnd } from './render/end';
-import { renderTable, updateDetails } from './render/table';
+import { renderTable } from './render/table';
+import { Memos, mountTable } from './render/vdom';
 import './styles.css';
 
 const q = new URLSearchParams(window.location.search);
@@ -33,6 +33,8 @@ for (let i = 0, n = Number(q.get('steps') ?? 0); i < n && !state.gameOver; i++) 
 }
 let selection: Selection = NONE;
 let details: string | null = null;
+let pinned = false;
+const memos = new Memos();
 let refusal: string | null = null;
 const log: LogEntryJSON[] = [];
 const root = document.getElementById('app')!;
@@ -46,7 +48,7 @@ function render(): void {
   const legal = d ? legalActions(view, seat) : [];
   const o = offer(legal, selection, view, seat, d);
   const m = tableModel(room, seat)!;
-  mount(root, renderTable(m, {
+  mountTable(root, () => renderTable(m, {
     offer: o,
     selected: selectedKey(selection),
     ui: {
@@ -63,15 +65,17 @@ function render(): void {
         }
         render();
       },
-      details(id, pinned) {
+      details(id, pin) {
         details = id;
-        updateDetails(root, id, !!pinned, () => updateDetails(root, null, false, () => undefined));
+        pinned = !!pin && id !== null;
+        render();
       },
     },
   }, {
-    statusText: 'Preview (local hot-seat)', statusKind: 'connected', refusal, detailsCard: details, detailsPinned: false, turnTimeLimit: 0, deadline: null,
+    statusText: 'Preview (local hot-seat)', statusKind: 'connected', refusal, detailsCard: details, detailsPinned: pinned, turnTimeLimit: 0, deadline: null,
     chapter: room.scenario, onDismissRefusal: () => { refusal = null; render(); }, onLeave: () => undefined,
     endPanel: state.gameOver && m.scores ? renderEnd(endModel(room, m.scores, m.solo), m.scores, state.options.seed, { gameId: null, onLobby: () => undefined }) : null,
-  }));
+  }, memos));
+  memos.sweep();
 }
 render();

@@ -11,7 +11,8 @@ import { endModel, tableModel } from '../view-model';
 import { mount } from '../render/dom';
 import { markDockOverflow } from '../render/dock-cue';
 import { renderEnd } from '../render/end';
-import { renderTable, updateDetails, type PhoneTab } from '../render/table';
+import { renderTable, type PhoneTab } from '../render/table';
+import { Memos, mountTable, setMorph, unmountTable } from '../render/vdom';
 import { isFramed, type FramedHost, type ShellFrame } from '../shell/frame';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { PendingChoice } from '../shell/pending-choice';
@@ -37,6 +38,8 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   /** The shell's frame for this render (built once per update: it holds fresh elements, the chat panel among them). */
   private x: ShellFrame | null = null;
   private readonly focus: FocusPlan;
+  /** The table's parts kept between renders (each drawn again only when what it shows changed). */
+  private readonly memos = new Memos();
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
   /** The confirm tray kept across a reload; `restoring` until the first state that can judge the kept one. */
   private readonly trays = new PendingChoice<Selection>();
@@ -70,6 +73,8 @@ class IsleTable implements MountedTable<IsleStateJSON> {
 
   destroy(): void {
     document.removeEventListener('keydown', this.onKey);
+    unmountTable(this.root);
+    this.memos.clear();
     this.room = null;
     this.x = null;
   }
@@ -169,7 +174,9 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     if (this.detailsCard === id && this.detailsPinned === pinned) return;
     this.detailsCard = id;
     this.detailsPinned = pinned && id !== null;
-    updateDetails(this.root, id, this.detailsPinned, () => this.details(null));
+    // Drawn at once (not at the next frame): a hover must show its card while the pointer is there. Only the
+    // details panel and the sheet are drawn again; every other part is kept as it is.
+    this.render();
   }
 
   private key(e: KeyboardEvent): void {
@@ -191,9 +198,14 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     const m = tableModel(room, seat, x.session ? this.view : undefined);
     if (!m) return;
     const isMine = x.live && this.decision !== null && this.decision.seat === seat;
-    const ctx = { offer: this.currentOffer(x.live), selected: x.live ? selectedKey(this.selection) : null, ui: { pick: x.live ? (k: string) => this.pick(k) : () => undefined, details: (id: string | null, pinned?: boolean) => this.details(id, pinned) } };
-    const endPanel = x.end && room.game?.gameOver && m.scores ? renderEnd(endModel(room, m.scores, m.solo), m.scores, room.seed, x.end) : null;
-    mount(this.root, renderTable(m, ctx, {
+    const ctx = { offer: this.currentOffer(x.live), selected: x.live ? selectedKey(this.selection) : null, live: x.live, ui: { pick: x.live ? (k: string) => this.pick(k) : () => undefined, details: (id: string | null, pinned?: boolean) => this.details(id, pinned) } };
+    const end = x.end;
+    const scores = m.scores;
+    const em = end && room.game?.gameOver && scores ? endModel(room, scores, m.solo) : null;
+    const endPanel = end && em && scores
+      ? this.memos.part('end', JSON.stringify([em, scores, room.seed, end.gameId, end.rematchLabel, !!end.onRematch, !!end.onReplay]), () => renderEnd(em, scores, room.seed, end))
+      : null;
+    mountTable(this.root, () => renderTable(m, ctx, {
       statusText: x.statusText,
       statusKind: x.statusKind,
       refusal: x.refusal,
@@ -222,11 +234,15 @@ class IsleTable implements MountedTable<IsleStateJSON> {
       onLeave: x.onLeave,
       leaveLabel: x.leaveLabel,
       ...(x.bottom !== undefined ? { bottom: x.bottom } : {}),
-    }), { motion: x.motion });
+    }, this.memos), { motion: x.motion });
+    this.memos.sweep();
     markDockOverflow(this.root);
     this.focus.after(this.busy());
   }
 }
+
+// Elements the shell makes (the chat panel, the replay bar) are morphed into their place in the table.
+setMorph((host, el) => mount(host, el, { motion: false }));
 
 export const isleTable: TableModule<IsleStateJSON, Action> = {
   mount(root: HTMLElement, host: TableHost<Action>): MountedTable<IsleStateJSON> {

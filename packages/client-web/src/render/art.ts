@@ -2,8 +2,6 @@
  * The project's own artwork, drawn in SVG: one sprite of symbols put in the page once, used by reference
  * (`<use href="#i-cost">`) so a card face costs a handful of nodes. Simple shapes, no scans.
  */
-import { s } from './dom';
-
 const SYMBOLS: Record<string, string> = {
   // stats
   'i-cost': '<rect x="5" y="3" width="11" height="15" rx="2" fill="#fff" stroke="currentColor" stroke-width="1.6"/><rect x="2" y="6" width="11" height="15" rx="2" fill="#fff" stroke="currentColor" stroke-width="1.6"/>',
@@ -41,15 +39,4 @@ export function installSprite(): void {
   const holder = document.createElement('div');
   holder.innerHTML = `<svg id="iot-sprite" xmlns="http://www.w3.org/2000/svg" style="position:absolute;width:0;height:0;overflow:hidden" aria-hidden="true">${defs}</svg>`;
   document.body.appendChild(holder.firstChild!);
-}
-
-/** An icon by id, decorative (the text next to it says the same). */
-export function icon(id: string, cls = 'ic'): SVGElement {
-  return s('svg', { class: cls, 'aria-hidden': 'true', focusable: 'false' }, s('use', { href: `#${id}` }));
-}
-
-/** A good's or passenger's icon, coloured by its type. */
-export function goodIcon(kind: string): SVGElement {
-  const k = kind === 'all' ? 'any' : kind;
-  return icon(`g-${k}`, `ic g g-${k}`);
 }

@@ -3,21 +3,49 @@
  * phone with a 7-card hand and a selected card's move buttons, or a short window, hides the hand's last rows
  * there, and a phone shows no scroll bar. While part of the dock is out of sight below, the table screen gets
  * `dock-scrolls` and a "More below" strip shows over the dock's bottom edge (styles.css).
+ *
+ * Measured when the dock or what it holds changes size (a ResizeObserver, called once the browser has laid the
+ * page out anyway) and when it scrolls, not after each render: reading its scroll height right after a render
+ * made the browser lay the whole page out in the middle of the render's script, on every state update.
  */
 let installed = false;
+let observer: ResizeObserver | null = null;
+let watched: Element[] = [];
+/** The last measure: a render that rewrites the screen's classes (a phone's tab) gets it back without measuring. */
+let hidden = false;
 
-export function markDockOverflow(root: HTMLElement): void {
+function measure(root: HTMLElement): void {
   const screen = root.querySelector<HTMLElement>('.table-screen');
   const dock = screen?.querySelector<HTMLElement>('.dock');
   if (!screen) return;
-  const hidden = !!dock && dock.scrollHeight - dock.scrollTop - dock.clientHeight > 4;
+  hidden = !!dock && dock.scrollHeight - dock.scrollTop - dock.clientHeight > 4;
   screen.classList.toggle('dock-scrolls', hidden);
-  if (installed) return;
-  installed = true;
-  // Scrolling the dock or resizing the window changes what is out of sight without a render: one listener
-  // each for the page's life (the leak test counts listeners; these two never grow).
-  document.addEventListener('scroll', (e) => {
-    if (e.target instanceof HTMLElement && e.target.classList.contains('dock')) markDockOverflow(root);
-  }, { capture: true, passive: true });
-  window.addEventListener('resize', () => markDockOverflow(root));
+}
+
+/** After a render: watch the dock on the page now (a new one after the end screen went, or none). */
+export function markDockOverflow(root: HTMLElement): void {
+  const dock = root.querySelector<HTMLElement>('.table-screen .dock');
+  if (!installed) {
+    installed = true;
+    observer = new ResizeObserver(() => measure(root));
+    // Scrolling the dock changes what is out of sight without a render: one listener for the page's life (the
+    // leak test counts listeners; this one never grows).
+    document.addEventListener('scroll', (e) => {
+      if (e.target instanceof HTMLElement && e.target.classList.contains('dock')) measure(root);
+    }, { capture: true, passive: true });
+  }
+  // The dock's own box (the window's size) and its two columns (the prompt and choices, the hand) are what move
+  // its scroll height; a new observation reports at once, so a new dock is measured too.
+  const now = dock ? [dock, ...dock.children] : [];
+  if (now.length === watched.length && now.every((e, i) => e === watched[i])) {
+    root.querySelector('.table-screen')?.classList.toggle('dock-scrolls', hidden && !!dock);
+    return;
+  }
+  observer!.disconnect();
+  watched = now;
+  for (const e of now) observer!.observe(e);
+  if (!dock) {
+    hidden = false;
+    root.querySelector('.table-screen')?.classList.remove('dock-scrolls');
+  }
 }

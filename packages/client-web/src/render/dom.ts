@@ -15,6 +15,21 @@ export type Attrs = Record<string, unknown>;
 export type Handler = (e: Event, el: HTMLElement) => void;
 
 const HANDLERS = Symbol('handlers');
+/** Give an element its handlers (by declared name, as `h` takes them) for the delegated listeners: src/render/vdom.ts. */
+export function setHandlers(el: Element, handlers: Record<string, Handler> | null | undefined | ''): void {
+  const w = el as WithHandlers;
+  if (!handlers) {
+    delete w[HANDLERS];
+    return;
+  }
+  const byType: Record<string, Handler> = {};
+  for (const [k, fn] of Object.entries(handlers)) {
+    const type = EVENTS[k];
+    if (!type) throw new Error(`h(): unsupported event ${k}`);
+    byType[type] = fn;
+  }
+  w[HANDLERS] = byType;
+}
 type WithHandlers = HTMLElement & { [HANDLERS]?: Record<string, Handler> };
 
 /** Declared name → the bubbling event the root listens to. */
@@ -88,7 +103,7 @@ const delegated = new WeakSet<HTMLElement>();
 /** The elements whose handler an event has run, per event. */
 const ran = new WeakMap<Event, Set<Element>>();
 
-function delegate(root: HTMLElement): void {
+export function delegate(root: HTMLElement): void {
   if (delegated.has(root)) return;
   delegated.add(root);
   for (const type of new Set(Object.values(EVENTS))) {
@@ -217,13 +232,13 @@ function leavingParts(current: Element, after: Set<string>): Leaving[] {
   return out;
 }
 
-function moved(row: HTMLElement, was: DOMRect): boolean {
+export function moved(row: HTMLElement, was: DOMRect): boolean {
   if (!row.isConnected) return true;
   const r = row.getBoundingClientRect();
   return r.width === 0 || Math.abs(r.left - was.left) > 1 || Math.abs(r.top - was.top) > 1;
 }
 
-function dropGhosts(which: (g: Ghost) => boolean): void {
+export function dropGhosts(which: (g: Ghost) => boolean): void {
   for (const g of ghosts) {
     if (!which(g)) continue;
     g.ghost.remove();
@@ -232,7 +247,7 @@ function dropGhosts(which: (g: Ghost) => boolean): void {
 }
 
 /** A copy of a leaving element, fixed where it stood (measured before the render), that fades away. */
-function leaveGhost(el: HTMLElement, r: DOMRect, row: HTMLElement): void {
+export function leaveGhost(el: HTMLElement, r: DOMRect, row: HTMLElement): void {
   const ghost = el.cloneNode(true) as HTMLElement;
   ghost.removeAttribute('data-fkey');
   ghost.removeAttribute('data-key');

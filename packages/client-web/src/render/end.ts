@@ -2,8 +2,8 @@
 import type { ScoreBreakdown } from '@isle-of-trains/rules';
 import { cardName } from '../cards';
 import type { EndModel } from '../view-model';
-import { icon } from './art';
-import { cx, h } from './dom';
+import { icon } from './icons';
+import { cx, h, type VNode } from './vdom';
 
 export interface EndActions {
   /**
@@ -27,7 +27,7 @@ function plainClick(e: Event): boolean {
   return !(m.button > 0 || m.ctrlKey || m.metaKey || m.shiftKey || m.altKey);
 }
 
-export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: EndActions): HTMLElement {
+export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: EndActions): VNode {
   const winnerIdx = new Set(scores.winners.map((w) => scores.players.findIndex((p) => p.seat === w)));
   const outcome = e.solo?.outcome;
   return h('section', { class: cx('end', { won: outcome === 'won', lost: outcome === 'lost' }), 'aria-label': 'Final scores', id: 'end-screen' },

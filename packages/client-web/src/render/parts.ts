@@ -1,10 +1,10 @@
 /** Small pieces shared by the screens: cards, cars, goods and passenger chips, offer targets. */
 import { card, carAccepts, type CardDef } from '@isle-of-trains/rules';
 import { CARGO_LABEL, cardTooltip, capacityText, safeCard, type PassengerInfo } from '../cards';
-import { goodIcon, icon } from './art';
+import { goodIcon, icon } from './icons';
 import type { Offer } from '../intents';
 import type { CarModel, LoadModel } from '../view-model';
-import { cx, h, type Attrs, type Child } from './dom';
+import { cx, h, type Attrs, type Child, type VNode } from './vdom';
 
 export interface Ui {
   /** A click on a target key or a button key (see intents.ts). */
@@ -17,6 +17,8 @@ export interface OfferCtx {
   offer: Offer;
   selected: string | null;
   ui: Ui;
+  /** False where nothing can be played (the replay viewer): the handlers then do nothing. */
+  live?: boolean;
 }
 
 /**
@@ -78,12 +80,12 @@ export function hintTag(ctx: OfferCtx, key: string): Child {
 
 const BONUS_SHORT: Record<string, string> = { A: 'any action', L: 'Load', B: 'Build', D: 'Deliver', LD: 'Load or Deliver' };
 
-export function goodChip(cargo: string, extra?: string): HTMLElement {
+export function goodChip(cargo: string, extra?: string): VNode {
   const word = CARGO_LABEL[cargo] === 'any good' ? 'any' : CARGO_LABEL[cargo] ?? cargo;
   return h('span', { class: `good good-${cargo === 'all' ? 'any' : cargo}`, title: CARGO_LABEL[cargo] ?? cargo }, goodIcon(cargo), word, extra ?? '');
 }
 
-export function paxChip(p: PassengerInfo, attrs: Attrs = {}): HTMLElement {
+export function paxChip(p: PassengerInfo, attrs: Attrs = {}): VNode {
   return h(
     attrs.onclick ? 'button' : 'span',
     { title: p.label, ...attrs, class: cx('pax', `dest-${p.destination.id}`, attrs.class as string), style: { '--c': p.destination.colourHex } },
@@ -94,12 +96,12 @@ export function paxChip(p: PassengerInfo, attrs: Attrs = {}): HTMLElement {
 }
 
 /** A stat with its icon: cost, weight, pull, points. */
-function stat(iconId: string, n: number | string, label: string, cls: string): HTMLElement {
+function stat(iconId: string, n: number | string, label: string, cls: string): VNode {
   return h('span', { class: `st ${cls}`, title: label }, icon(iconId), h('span', { class: 'sr' }, `${label} `), String(n));
 }
 
 /** What loading into this car gives the loader, as icons and short words. */
-function benefitRow(c: CardDef): HTMLElement | null {
+function benefitRow(c: CardDef): VNode | null {
   const b = c.benefit;
   if (!b) return null;
   return h('span', { class: 'card-benefit', title: `Loading ${b.on === 'passenger' ? 'a passenger' : b.on} here: ${c.effect.replace(/^[^:]*: /, '')}` },
@@ -111,7 +113,7 @@ function benefitRow(c: CardDef): HTMLElement | null {
 }
 
 /** The stats row shared by card faces and cars. */
-function statsRow(c: CardDef): HTMLElement {
+function statsRow(c: CardDef): VNode {
   const parts: Child[] = [stat('i-cost', c.cost, 'cost', 'cost')];
   if (c.category === 'engine') parts.push(stat('i-pull', c.engineCapacity, 'pulls weight', 'pull'));
   else if (c.category !== 'building') parts.push(stat('i-weight', c.weight, 'weight', 'wt'));
@@ -120,7 +122,7 @@ function statsRow(c: CardDef): HTMLElement {
   return h('span', { class: 'card-stats' }, parts);
 }
 
-function capacityRow(c: CardDef): HTMLElement | null {
+function capacityRow(c: CardDef): VNode | null {
   const acc = carAccepts(c);
   if (acc.capacity === 0) return null;
   const kind = acc.goods ?? 'passenger';
@@ -128,7 +130,7 @@ function capacityRow(c: CardDef): HTMLElement | null {
 }
 
 /** A train card, face up (hand, display): category colour, level, art, cost/weight/points, capacity, load benefit. */
-export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?: boolean } = {}): HTMLElement {
+export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?: boolean } = {}): VNode {
   const c = safeCard(id);
   if (!c) return h('div', { class: 'card unknown' }, id);
   const t = ctx.offer.targets[key];
@@ -149,7 +151,7 @@ export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?:
   );
 }
 
-function loadChip(l: LoadModel, ctx: OfferCtx, place: string): HTMLElement {
+function loadChip(l: LoadModel, ctx: OfferCtx, place: string): VNode {
   // Delivery targets go by the item id (a face-down load by its place on the car).
   const key = `item:${l.itemId}`;
   const t = ctx.offer.targets[key];
@@ -164,7 +166,7 @@ function loadChip(l: LoadModel, ctx: OfferCtx, place: string): HTMLElement {
 }
 
 /** A car in a train, with its loads and free spaces. `owner` names whose car it is on every target. */
-export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx): HTMLElement {
+export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx): VNode {
   const key = `car:${seat}:${c.card}`;
   const t = ctx.offer.targets[key];
   const def = safeCard(c.card);
@@ -199,7 +201,7 @@ export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx)
   );
 }
 
-export function buildingView(id: string, points: number, seat: number, ctx: OfferCtx): HTMLElement {
+export function buildingView(id: string, points: number, seat: number, ctx: OfferCtx): VNode {
   const key = `building:${seat}:${id}`;
   const t = ctx.offer.targets[key];
   return h(

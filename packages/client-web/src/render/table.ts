@@ -1,9 +1,9 @@
 /** The table screen: map, supply, every player's train, the local hand and the move dock. */
 import { CATALOGUE, ISLANDS } from '@isle-of-trains/rules';
 import { cardDetails, safeCard, scenarioObjective } from '../cards';
-import { goodIcon, icon } from './art';
+import { goodIcon, icon } from './icons';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
-import { cx, h, patch, type Child } from './dom';
+import { cx, foreign, h, Memos, type Child, type VNode } from './vdom';
 import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
 
 export interface TableExtras {
@@ -17,7 +17,7 @@ export interface TableExtras {
   chapter: number;
   onDismissRefusal(): void;
   onLeave(): void;
-  endPanel: HTMLElement | null;
+  endPanel: VNode | null;
   /** Phone layout: which panel shows (the desktop shows them all). */
   tab?: PhoneTab;
   onTab?(t: PhoneTab): void;
@@ -48,7 +48,7 @@ function goodsIcons(goods: readonly string[]): Child {
   return h('span', { class: 'goods' }, goods.map((g) => goodIcon(g)), h('span', { class: 'sr' }, goods.join(' + ')));
 }
 
-function contractRow(label: string, c: { goods: readonly string[]; vp: number }, done: boolean): HTMLElement {
+function contractRow(label: string, c: { goods: readonly string[]; vp: number }, done: boolean): VNode {
   // A short label where the island's six tiles share one row (styles.css); the full one for screen readers.
   const short = label.replace('Secondary', 'Sec.');
   return h('div', { class: cx('contract', { done }) },
@@ -58,14 +58,14 @@ function contractRow(label: string, c: { goods: readonly string[]; vp: number },
 }
 
 /** What a delivery here could do now (a ticket, a contract) and what it earns: each one choice, then Confirm. */
-function quickList(at: string, name: string, ctx: OfferCtx): HTMLElement | null {
+function quickList(at: string, name: string, ctx: OfferCtx): VNode | null {
   const quick = Object.entries(ctx.offer.targets).filter(([k]) => k.startsWith(`quick:${at}:`));
   if (quick.length === 0) return null;
   return h('div', { class: 'quick', 'data-fkey': `quick-${at}` },
     quick.map(([k, t]) => h('button', { ...targetAttrs(ctx, k, 'quick-btn', name), type: 'button' }, t.hint)));
 }
 
-function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): HTMLElement {
+function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): VNode {
   const key = `destination:${i.id}`;
   const t = ctx.offer.targets[key];
   const colour = d?.colourHex ?? '#9aa5b1';
@@ -97,7 +97,7 @@ function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): 
   );
 }
 
-function progressTrack(m: TableModel): HTMLElement | null {
+function progressTrack(m: TableModel): VNode | null {
   const thr = m.progress.threshold;
   if (thr === null) return null;
   return h('div', { class: 'progress-track', title: 'Contracts taken and ticket tiles filled move the progress train; the game ends at the last space.' },
@@ -108,7 +108,7 @@ function progressTrack(m: TableModel): HTMLElement | null {
 }
 
 /** The island: an outline drawn by the project, the destinations around it, the progress track. */
-function islandMap(m: TableModel, ctx: OfferCtx): HTMLElement {
+function islandMap(m: TableModel, ctx: OfferCtx): VNode {
   const destById = new Map(m.destinations.map((d) => [d.id, d]));
   const tiles = m.islands.map((i) => islandTile(i, i.destination ? destById.get(i.destination.id) ?? null : null, ctx));
   return h('section', { class: 'map', 'aria-label': 'The island: destinations, contracts and tickets', 'data-fkey': 'map' },
@@ -116,7 +116,7 @@ function islandMap(m: TableModel, ctx: OfferCtx): HTMLElement {
     h('div', { class: 'dests', style: { '--n': String(tiles.length) } }, tiles));
 }
 
-function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null): HTMLElement {
+function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null): VNode {
   const badges: Child[] = [];
   if (rating) badges.push(h('span', { class: 'badge rating', 'data-rating': rating, title: 'rating' }, `rating ${rating}`));
   if (p.isTurn) badges.push(h('span', { class: 'badge turn' }, '▶ turn'));
@@ -148,7 +148,7 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null): HTML
   );
 }
 
-export function detailsPanel(cardId: string | null, pinned = false, onClose?: () => void): HTMLElement {
+export function detailsPanel(cardId: string | null, pinned = false, onClose?: () => void): VNode {
   const lines = cardId ? cardDetails(cardId) : [];
   return h('section', { class: cx('details', { pinned: pinned && lines.length > 0 }), 'aria-live': 'polite', 'aria-label': 'Card details', 'data-fkey': 'details' },
     h('h2', null, 'Card details'),
@@ -163,7 +163,7 @@ export function detailsPanel(cardId: string | null, pinned = false, onClose?: ()
  * the moves offered on that card as buttons, so that reading a card never commits to it. The desktop reads
  * cards in the side column's details panel instead (hover, focus or click).
  */
-export function cardSheet(cardId: string | null, pinned: boolean, ctx: OfferCtx | null, onClose: () => void): HTMLElement {
+export function cardSheet(cardId: string | null, pinned: boolean, ctx: OfferCtx | null, onClose: () => void): VNode {
   const lines = cardId && pinned ? cardDetails(cardId) : [];
   if (!cardId || lines.length === 0) return h('div', { class: 'card-sheet-slot', 'data-fkey': 'card-sheet-slot' });
   const moves = ctx ? cardTargets(ctx, cardId) : [];
@@ -180,10 +180,7 @@ export function cardSheet(cardId: string | null, pinned: boolean, ctx: OfferCtx 
         h('button', { type: 'button', class: 'choice cancel', onclick: onClose, 'data-fkey': 'sheet-cancel' }, moves.length > 0 ? 'Not now' : 'Close'))));
 }
 
-/** The table's last offer, for the sheet when a tap shows a card without a full render. */
-let lastCtx: OfferCtx | null = null;
-
-function soloPanel(m: TableModel, chapter: number): HTMLElement | null {
+function soloPanel(m: TableModel, chapter: number): VNode | null {
   if (!m.solo) return null;
   const s = m.solo;
   const obj = chapter > 0 ? scenarioObjective(chapter) : null;
@@ -195,7 +192,7 @@ function soloPanel(m: TableModel, chapter: number): HTMLElement | null {
       s.deckCount <= 10 ? h('span', { class: 'badge warn' }, ' running out') : null));
 }
 
-function helpPanel(): HTMLElement {
+function helpPanel(): VNode {
   return h('details', { class: 'help' },
     h('summary', null, 'How to play here'),
     h('ul', null,
@@ -230,7 +227,7 @@ function logText(text: string, ui: OfferCtx['ui']): Child[] {
   return out;
 }
 
-function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], note?: string): HTMLElement {
+function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], note: string | undefined, memos: Memos): VNode {
   const last = m.log.length > 0 ? m.log[m.log.length - 1].n : 0;
   // The whole game, numbered by the server's line number (stable for the game). The state brings only the
   // newest lines; the older ones are fetched when the table opens and as the player scrolls up (main.ts),
@@ -244,10 +241,12 @@ function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], 
     note ? h('p', { class: 'muted log-note' }, note) : null,
     h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
       top,
-      m.log.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))));
+      // A line never changes once written: each is drawn once (its handlers only show cards, the same every time).
+      m.log.map((e) => memos.part(`log-${e.n}`, `${e.seat === m.mySeat}|${e.text}`, () =>
+        h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui)))))));
 }
 
-function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
+function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): VNode {
   const o = ctx.offer;
   const confirming = o.buttons.some((b) => b.key === 'confirm');
   const buttons = o.buttons.map((b) => h('button', {
@@ -279,7 +278,7 @@ function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
   );
 }
 
-function supplyRow(m: TableModel, ctx: OfferCtx): HTMLElement {
+function supplyRow(m: TableModel, ctx: OfferCtx): VNode {
   const deckT = ctx.offer.targets.deck;
   const bagT = ctx.offer.targets.bag;
   return h('section', { class: 'supply-row', 'aria-label': 'Cards and passengers to take', 'data-fkey': 'supply-row' },
@@ -297,7 +296,20 @@ function supplyRow(m: TableModel, ctx: OfferCtx): HTMLElement {
 
 const TABS: [PhoneTab, string][] = [['table', 'Table'], ['map', 'Island'], ['log', 'Log & chat']];
 
-export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLElement {
+/**
+ * Everything an offered move's handlers and highlights depend on: while it is the same (the other players'
+ * turns, a spectator's whole game), a part whose own model did not change is not drawn again.
+ */
+function offerSig(ctx: OfferCtx): string {
+  const o = ctx.offer;
+  return JSON.stringify([o.prompt, o.targets, o.buttons, o.canCancel, ctx.selected, ctx.live ?? true]);
+}
+
+/**
+ * The table screen. `memos` keeps its parts from one render to the next: a part is drawn again only when what
+ * it shows changed (src/render/vdom.ts).
+ */
+export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos: Memos = new Memos()): VNode {
   const left = x.deadline ? Math.max(0, Math.ceil((x.deadline - Date.now()) / 1000)) : null;
   // The player's own last seconds stand out: when they run out, a bot moves for them.
   const hurry = left !== null && left <= 10 && m.header.isMyTurn;
@@ -306,10 +318,15 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
   const cues = x.cues;
   // The Island tab is marked only when a delivery there would do more than a special delivery (possible anywhere).
   const mapOffers = Object.keys(ctx.offer.targets).filter((k) => k.startsWith('quick:')).length;
-  lastCtx = ctx;
-  const panel = (p: PlayerModel) => playerPanel(p, ctx, x.rating?.(p.seat) ?? null);
+  const os = offerSig(ctx);
+  const panel = (p: PlayerModel) => {
+    const rating = x.rating?.(p.seat) ?? null;
+    return memos.part(`player-${p.seat}`, `${os}|${rating}|${JSON.stringify(p)}`, () => playerPanel(p, ctx, rating));
+  };
   const mine = m.players.filter((p) => p.isMe);
   const others = m.players.filter((p) => !p.isMe);
+  const lastLine = m.log[m.log.length - 1];
+  const logSig = JSON.stringify([m.mySeat, m.log.length, m.log[0]?.n, lastLine?.n, lastLine?.text, x.log?.loading, x.log?.more, x.logNote]);
   return h('div', { class: cx('table-screen', `tab-${tab}`), 'data-fkey': 'table-screen' },
     h('header', { class: 'topbar' },
       h('h1', null, 'Isle of Trains'),
@@ -332,25 +349,22 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras): HTMLE
         label, id === 'map' && mapOffers ? ` · ${mapOffers} deliver${mapOffers === 1 ? 'y' : 'ies'}` : null))),
     h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
       x.endPanel,
-      supplyRow(m, ctx),
+      memos.part('supply-row', `${os}|${JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount])}`, () => supplyRow(m, ctx)),
       // Your own train, then the island, then the others': at 1366×768 what you act on shows without a scroll.
       mine.length > 0 ? h('section', { class: 'players own', 'aria-label': 'Your train', 'data-fkey': 'players-own' }, mine.map(panel)) : null,
-      islandMap(m, ctx),
+      memos.part('map', `${os}|${JSON.stringify([m.islands, m.destinations, m.progress])}`, () => islandMap(m, ctx)),
       others.length === 0 ? null : h('section', { class: cx('players', 'others', { many: m.players.length >= 3 }), 'aria-label': mine.length > 0 ? 'The other trains' : 'Trains', 'data-fkey': 'players' }, others.map(panel))),
-    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter), logPanel(m, ctx.ui, x.log, x.logNote),
+    h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter),
+      memos.part('log-panel', logSig, () => logPanel(m, ctx.ui, x.log, x.logNote, memos)),
       // No table chat in a solo game: there is nobody to talk to.
-      m.players.length > 1 ? x.side ?? null : null, helpPanel()),
-    x.bottom !== undefined ? x.bottom : m.scores && x.endPanel ? null : dock(m, ctx, x),
+      m.players.length > 1 && x.side ? foreign(x.side, 'side-more', 'side-more') : null,
+      memos.part('help', '', helpPanel)),
+    x.bottom !== undefined
+      ? x.bottom && foreign(x.bottom, 'bottom', 'bottom')
+      : m.scores && x.endPanel ? null
+        : memos.part('dock', `${os}|${JSON.stringify([m.hand, m.header, m.mySeat, x.refusal, x.undo?.count ?? 0])}`, () => dock(m, ctx, x)),
     cardSheet(x.detailsCard, x.detailsPinned, ctx, () => ctx.ui.details(null)),
     // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
     x.bottom === undefined && !(m.scores && x.endPanel) ? h('div', { class: 'dock-more', 'aria-hidden': 'true', 'data-fkey': 'dock-more' }, '▼ More below: scroll the hand') : null,
   );
-}
-
-/** Show a card in the details panel without re-rendering the screen (hover must not replace the hovered element). */
-export function updateDetails(root: HTMLElement, cardId: string | null, pinned: boolean, onClose: () => void): void {
-  const el = root.querySelector<HTMLElement>('.details');
-  if (el) patch(el, detailsPanel(cardId, pinned, onClose));
-  const slot = root.querySelector<HTMLElement>('.card-sheet-slot');
-  if (slot) patch(slot, cardSheet(cardId, pinned, lastCtx, onClose));
 }

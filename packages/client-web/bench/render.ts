@@ -1,0 +1,302 @@
+/**
+ * npm run bench:render -w @isle-of-trains/client-web -- [--updates 150] [--throttle 4] [--bot-delay 300]
+ *     [--phone] [--reduced-motion] [--baseline <commit>] [--profile]
+ *
+ * What the Isle table costs the main thread while others move: the built client in headless Chromium, the CPU
+ * slowed down (`Emulation.setCPUThrottlingRate`, 4× by default, a mid-range phone), a 4-player game of this
+ * page's player and three bots on a server in this process (the bots move after `--bot-delay` ms; the page's
+ * player takes a random offered move whenever it is their turn, as the 200-turn browser test does).
+ *
+ * `--baseline <commit>` builds that commit's client (`git archive` into node_modules/.cache/) and
+ * measures it first, then this checkout's, in the same run: on this shared machine the load moves absolute
+ * figures by 2× and more, so the ratio between the two is the figure to trust.
+ *
+ * Measured from the table's first state, over `--updates` renders (or to the game's end):
+ *  - JS per state update: each animation-frame callback that rendered the page (the shell draws in
+ *    requestAnimationFrame), from the trace (`FireAnimationFrame`), without the style and layout it forced
+ *    (DevTools counts those as rendering, not scripting); also the whole callback;
+ *  - long tasks (PerformanceObserver `longtask`): how many over 50 ms and over 100 ms, and the longest;
+ *  - where the main thread went (trace events: paint, layout, style, script), and how many frames were painted;
+ *  - DOM nodes: the count Chrome holds (`Performance.getMetrics` `Nodes`, garbage not yet collected included,
+ *    no collection forced) against the nodes in the page at the end; and the same at the table's first state.
+ * Figures go to stdout and to test-artifacts/client-web/bench-render*.json; BENCHMARKS.md keeps them.
+ */
+import './register';
+import { execSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { createServer } from '../../server/src/app';
+import { ARTIFACTS, CLIENT, DIST, ensureBuilt } from '../test/e2e-support';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const UPDATES = Number(arg('updates') ?? 150);
+const THROTTLE = Number(arg('throttle') ?? 4);
+const BOT_DELAY = Number(arg('bot-delay') ?? 300);
+const BASELINE = arg('baseline');
+const PHONE = process.argv.includes('--phone');
+const REDUCED = process.argv.includes('--reduced-motion');
+/** Also print where the page's JS time went (CDP Profiler, self time by function; the bundle is minified). */
+const PROFILE = process.argv.includes('--profile');
+
+type Bench = { renders: number[]; longTasks: number[] };
+
+/** In the page before any script: times each animation-frame callback that rendered, and keeps long tasks. */
+function instrument(): void {
+  const w = window as unknown as { __bench: Bench };
+  w.__bench = { renders: [], longTasks: [] };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((t) => {
+    const before = document.getElementById('app')?.dataset.renders;
+    const t0 = performance.now();
+    try {
+      cb(t);
+    } finally {
+      const dt = performance.now() - t0;
+      if (document.getElementById('app')?.dataset.renders !== before) w.__bench.renders.push(dt);
+    }
+  });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+const quantile = (xs: number[], q: number): number => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const r = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(r.metrics.map((m) => [m.name, m.value]));
+}
+
+/** Nodes in the page: the document and everything under it (as test/e2e-support.ts domCounters counts). */
+const liveNodes = (page: Page) => page.evaluate(() => {
+  let n = 1;
+  const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+  while (w.nextNode()) n++;
+  return n;
+});
+
+/** A move of the page's player: a click in the page, then Confirm when the tray asks for it. */
+async function play(page: Page, key: string): Promise<void> {
+  await page.evaluate(async (k) => {
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
+    await nextFrame();
+    // A phone shows a tapped card first: its move is the sheet's button.
+    document.querySelector<HTMLElement>(`.card-sheet [data-sheet-key="${CSS.escape(k)}"]`)?.click();
+    await nextFrame();
+    const confirm = document.querySelector<HTMLElement>('[data-key="confirm"]');
+    if (confirm && k !== 'cancel' && k !== 'confirm') {
+      confirm.click();
+      await nextFrame();
+    }
+  }, key);
+}
+
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string } }
+
+/** The renderer's main thread's events, by name, and each render's callback with and without forced style and layout. */
+function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number; n: number }>; frames: { whole: number; js: number }[] } {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const on = events.filter((e) => main && e.ph === 'X' && e.dur !== undefined && e.tid === main.tid && e.pid === main.pid).sort((a, b) => a.ts - b.ts);
+  const byName = new Map<string, { ms: number; n: number }>();
+  for (const e of on) {
+    const x = byName.get(e.name) ?? { ms: 0, n: 0 };
+    x.ms += e.dur! / 1000;
+    x.n++;
+    byName.set(e.name, x);
+  }
+  const frames: { whole: number; js: number }[] = [];
+  const forced = on.filter((e) => e.name === 'Layout' || e.name === 'UpdateLayoutTree');
+  for (const f of on) {
+    if (f.name !== 'FireAnimationFrame') continue;
+    const end = f.ts + f.dur!;
+    let inside = 0;
+    for (const l of forced) if (l.ts >= f.ts && l.ts + l.dur! <= end) inside += l.dur!;
+    frames.push({ whole: f.dur! / 1000, js: (f.dur! - inside) / 1000 });
+  }
+  return { byName, frames };
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+function topSelf(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, n: number): string[] {
+  const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const f = byId.get(samples[i])!.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url ? `${path.basename(f.url)}:${f.lineNumber + 1}:${f.columnNumber + 1}` : ''}`.trim();
+    self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(100 * v / total).toFixed(1).padStart(5)} %  ${k}`);
+}
+
+/** A commit's client, built once into node_modules/.cache/render-bench-baseline/<commit>/ from its packages' sources. */
+function baselineDist(commit: string): string {
+  const root = path.resolve(CLIENT, '../..');
+  const sha = execSync(`git rev-parse ${commit}`, { cwd: root, encoding: 'utf8' }).trim();
+  // Under node_modules: its packages find this checkout's dependencies, and jest does not look there.
+  const dir = path.join(root, 'node_modules', '.cache', 'render-bench-baseline', sha.slice(0, 12));
+  const client = path.join(dir, 'packages', 'client-web');
+  const dist = path.join(client, 'dist');
+  if (fs.existsSync(path.join(dist, 'index.html'))) return dist;
+  fs.mkdirSync(dir, { recursive: true });
+  execSync(`git archive ${sha} packages tsconfig.base.json | tar -x -C ${JSON.stringify(dir)}`, { cwd: root, stdio: 'pipe', shell: '/bin/bash' });
+  execSync('npx vite build --mode production --logLevel warn', { cwd: client, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+  return dist;
+}
+
+async function run(dist: string, label: string) {
+  const server = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: BOT_DELAY, CLIENT_DIST: dist, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000, RECONNECT_SECONDS: 15, STORE: 'memory', PLAYERS_DB: 'memory' });
+  const base = `http://127.0.0.1:${await server.listen()}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const viewport = PHONE ? { width: 390, height: 844 } : { width: 1366, height: 768 };
+    const ctx = await browser.newContext({ viewport, reducedMotion: REDUCED ? 'reduce' : 'no-preference', ...(PHONE ? { hasTouch: true, isMobile: true } : {}) });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.addInitScript(instrument);
+
+    await page.goto(base);
+    await page.locator('#create-game').waitFor();
+    await page.fill('#f-name', 'Lou');
+    for (const [sel, value] of [['#f-seats', '4'], ['#f-bots', '3']]) {
+      await page.selectOption(sel, value);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    }
+    await page.click('#create-game');
+    await page.locator('#start-game').waitFor();
+    await page.click('#start-game');
+    await page.locator('.table-screen').waitFor();
+
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    // From the table's first state on: the lobby's renders are not the table's.
+    await page.evaluate(() => {
+      const b = (window as unknown as { __bench: Bench }).__bench;
+      b.renders.length = 0;
+      b.longTasks.length = 0;
+    });
+    const traced: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (d) => { traced.push(...(d.value as unknown as TraceEvent[])); });
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const m0 = await metrics(cdp);
+    const live0 = await liveNodes(page);
+    const t0 = Date.now();
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let ended = false;
+    for (;;) {
+      const l = await page.evaluate(() => ({
+        ended: !!document.querySelector('#end-screen'),
+        mine: document.body.classList.contains('my-turn'),
+        keys: [...document.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!),
+        renders: (window as unknown as { __bench: Bench }).__bench.renders.length,
+      }));
+      if (l.ended) ended = true;
+      if (l.ended || l.renders >= UPDATES) break;
+      const ks = l.keys.filter((k) => k !== 'cancel' && k !== 'returnCard');
+      if (!l.mine || ks.length === 0) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      const pref = ks.filter((k) => /^(destination|primary|secondary|item|endDelivery|build:|hand:)/.test(k));
+      const pool = pref.length > 0 && rnd() < 0.6 ? pref : ks;
+      await play(page, pool[Math.floor(rnd() * pool.length)]);
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    // Let what is still moving finish (a flash, a fading card), so that its frames count too.
+    await page.waitForTimeout(1500 * THROTTLE);
+    const m1 = await metrics(cdp);
+    const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
+    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await done;
+    const live = await liveNodes(page);
+    const b = await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
+    const t = traceFigures(traced);
+    // The renders are the heaviest callbacks: the others wait a frame (the bench's own clicks) or do little.
+    const renders = [...t.frames].sort((x, y) => y.whole - x.whole).slice(0, b.renders.length);
+    const js = renders.map((f) => f.js);
+    const whole = renders.map((f) => f.whole);
+    const ev = (k: string) => t.byName.get(k) ?? { ms: 0, n: 0 };
+    const task = ev('RunTask').ms;
+    const result = {
+      label,
+      when: new Date().toISOString(),
+      load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+      viewport: `${viewport.width}x${viewport.height}`,
+      throttle: THROTTLE,
+      reducedMotion: REDUCED,
+      botDelayMs: BOT_DELAY,
+      seconds: Math.round(seconds),
+      gameEnded: ended,
+      updates: b.renders.length,
+      jsPerUpdate: { p50: quantile(js, 0.5), p90: quantile(js, 0.9), max: Math.max(...js) },
+      callbackPerUpdate: { p50: quantile(whole, 0.5), p90: quantile(whole, 0.9), max: Math.max(...whole) },
+      longTasks: { over50: b.longTasks.length, over100: b.longTasks.filter((x) => x > 100).length, p90: quantile(b.longTasks, 0.9) || 0, max: b.longTasks.length ? Math.max(...b.longTasks) : 0 },
+      mainThread: {
+        taskMs: task,
+        paintMs: ev('Paint').ms + ev('PrePaint').ms + ev('Layerize').ms + ev('Commit').ms,
+        styleLayoutMs: ev('Layout').ms + ev('UpdateLayoutTree').ms,
+        paints: ev('Paint').n,
+      },
+      nodes: { counted: m1.Nodes, live, ratio: m1.Nodes / live, atStart: { counted: m0.Nodes, live: live0 } },
+      listeners: m1.JSEventListeners,
+      pageErrors: errors,
+    };
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.writeFileSync(path.join(ARTIFACTS, `bench-render-${label}.json`), JSON.stringify(result, null, 2));
+    const pct = (x: number) => `${Math.round((x / task) * 100)} %`;
+    console.log([
+      `— ${label}: ${result.viewport}, CPU ${THROTTLE}× slower${REDUCED ? ', reduced motion' : ''}, bots after ${BOT_DELAY} ms; load ${result.load}`,
+      `${result.updates} state updates in ${result.seconds} s${ended ? ' (to the game\'s end)' : ''}`,
+      `JS per state update: p50 ${ms(result.jsPerUpdate.p50)}, p90 ${ms(result.jsPerUpdate.p90)}, worst ${ms(result.jsPerUpdate.max)}   (target p90 ≤ 8 ms); with the style and layout it forced: p50 ${ms(result.callbackPerUpdate.p50)}, p90 ${ms(result.callbackPerUpdate.p90)}`,
+      `long tasks: ${result.longTasks.over50} over 50 ms, ${result.longTasks.over100} over 100 ms, p90 ${ms(result.longTasks.p90)}, longest ${ms(result.longTasks.max)}   (target: none over 100 ms)`,
+      `main thread: ${(task / 1000).toFixed(1)} s in tasks; paint (pre-paint, paint, layerize, commit) ${pct(result.mainThread.paintMs)} in ${result.mainThread.paints} paints, style + layout ${pct(result.mainThread.styleLayoutMs)}`,
+      `DOM nodes: ${result.nodes.counted} counted for ${result.nodes.live} in the page (${result.nodes.ratio.toFixed(2)}×)   (target ≤ 1.5×); at the table's first state ${m0.Nodes} for ${live0}; ${result.listeners} listeners`,
+      errors.length ? `page errors: ${errors.join(' | ')}` : 'no page errors',
+      ...(profile ? ['self time of the page\'s JS, top 25:', ...topSelf(profile as never, 25)] : []),
+    ].join('\n'));
+    return result;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  const old = BASELINE ? await run(baselineDist(BASELINE), `baseline-${BASELINE}`) : null;
+  const now = await run(DIST, 'current');
+  if (!old) return;
+  const r = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  console.log([
+    `— current against ${BASELINE}, same run:`,
+    `JS per state update p90 ${r(now.jsPerUpdate.p90, old.jsPerUpdate.p90)} (p50 ${r(now.jsPerUpdate.p50, old.jsPerUpdate.p50)}); main thread in tasks per update ${r(now.mainThread.taskMs / now.updates, old.mainThread.taskMs / old.updates)}; paints per update ${r(now.mainThread.paints / now.updates, old.mainThread.paints / old.updates)}`,
+  ].join('\n'));
+}
+
+main().then(() => process.exit(0), (e) => {
+  console.error(e);
+  process.exit(1);
+});
