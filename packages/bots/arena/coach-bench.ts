@@ -60,7 +60,10 @@ function main(): void {
   for (let g = 0; g < games; g++) {
     const options: GameOptions = { players, seed: `coach-bench-${g}` };
     if (chapter) { options.mode = 'scenario'; options.scenario = Number(chapter); }
+    const tPlay = Date.now();
     const game = recordGame(options, Array.from({ length: players }, (_, i) => levels[i % levels.length]), `cb${g}`);
+    // The baseline measured in the same run: the game itself, played by the same bots.
+    const playMs = Date.now() - tPlay;
     const t0 = Date.now();
     const a = analyseGame(game, seat, { ...opts, seed: 'bench' });
     const ms = Date.now() - t0;
@@ -79,7 +82,7 @@ function main(): void {
       others.push(`${common}/${Math.max(ka.size, kc.length)}`);
     }
     console.log(JSON.stringify({
-      game: g, actions: game.actions.length, decisions: a.decisions, analysed: a.analysed, ms, msPerDecision: Math.round(ms / Math.max(1, a.analysed)),
+      game: g, actions: game.actions.length, decisions: a.decisions, analysed: a.analysed, ms, playMs, ratioToPlay: Math.round(ms / Math.max(1, playMs) * 10) / 10, msPerDecision: Math.round(ms / Math.max(1, a.analysed)),
       marks: a.marks.map((m) => `#${m.index} −${m.loss}±${m.se}`), identicalAtSameSeed: same, agreementAtOtherSeeds: others, totalLoss: a.totalLoss,
     }));
     if (g === 0) for (const m of a.marks) console.log(`  ${m.text}`);
