@@ -65,8 +65,12 @@ function main(): void {
     // The baseline measured in the same run: the game itself, played by the same bots.
     const playMs = Date.now() - tPlay;
     const t0 = Date.now();
+    const c0 = process.cpuUsage();
     const a = analyseGame(game, seat, { ...opts, seed: 'bench' });
     const ms = Date.now() - t0;
+    // CPU time of this process: on a machine shared with other work, wall time is mostly the queue for a core.
+    const cpu = process.cpuUsage(c0);
+    const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
     times.push(ms);
     const b = analyseGame(game, seat, { ...opts, seed: 'bench' });
     const same = JSON.stringify(a) === JSON.stringify(b);
@@ -82,7 +86,7 @@ function main(): void {
       others.push(`${common}/${Math.max(ka.size, kc.length)}`);
     }
     console.log(JSON.stringify({
-      game: g, actions: game.actions.length, decisions: a.decisions, analysed: a.analysed, ms, playMs, ratioToPlay: Math.round(ms / Math.max(1, playMs) * 10) / 10, msPerDecision: Math.round(ms / Math.max(1, a.analysed)),
+      game: g, actions: game.actions.length, decisions: a.decisions, analysed: a.analysed, ms, cpuMs, playMs, ratioToPlay: Math.round(ms / Math.max(1, playMs) * 10) / 10, msPerDecision: Math.round(ms / Math.max(1, a.analysed)),
       marks: a.marks.map((m) => `#${m.index} −${m.loss}±${m.se}`), identicalAtSameSeed: same, agreementAtOtherSeeds: others, totalLoss: a.totalLoss,
     }));
     if (g === 0) for (const m of a.marks) console.log(`  ${m.text}`);

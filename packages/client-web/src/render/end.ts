@@ -17,6 +17,8 @@ export interface EndActions {
   /** The rematch button's words (e.g. when another player already asked for one). */
   rematchLabel?: string;
   onReplay?: () => void;
+  /** The replay viewer with the coach's analysis of this player's seat (seated players only). */
+  onAnalyse?: () => void;
 }
 
 export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: EndActions): HTMLElement {
@@ -42,6 +44,7 @@ export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: 
     h('p', { class: 'end-links' },
       a.onRematch ? h('button', { type: 'button', class: 'primary', onclick: a.onRematch, 'data-fkey': 'rematch', id: 'rematch' }, a.rematchLabel ?? 'Play again (same seats, new seed)') : null,
       a.gameId && a.onReplay ? h('button', { type: 'button', onclick: a.onReplay, 'data-fkey': 'replay', id: 'replay-open' }, 'Watch the replay') : null,
+      a.gameId && a.onAnalyse ? h('button', { type: 'button', onclick: a.onAnalyse, 'data-fkey': 'analyse', id: 'analyse-open' }, 'Analyse my game') : null,
       seed ? h('span', { class: 'muted' }, `Seed: ${seed}`) : null,
       h('button', { type: 'button', onclick: a.onLobby, 'data-fkey': 'to-lobby' }, 'Back to the lobby')));
 }

@@ -27,7 +27,7 @@ export async function boot(shell: Shell, link: { roomId: string | null; code: st
   }
   const replay = replayRoute(window.location.search);
   if (replay) {
-    await viewer.open(replay.id, replay.key);
+    await viewer.open(replay.id, replay.key, replay.analyse);
     if (viewer.showing) return;
   }
   shell.schedule();

@@ -179,6 +179,8 @@ export class Shell {
         rematchLabel: st.rematchRoom && !st.rematchWanted ? (seat !== null ? 'Join the rematch (same seats, new seed)' : 'Watch the rematch') : undefined,
         // A private table's replay needs its share key, which the seated players got.
         onReplay: gameId ? () => void this.replay.open(gameId, this.net.session?.shareKey ?? undefined) : undefined,
+        // The coach analyses a seated player's own seat (others may ask through the route with any seat).
+        onAnalyse: gameId && seat !== null && seat >= 0 ? () => void this.replay.open(gameId, this.net.session?.shareKey ?? undefined, seat) : undefined,
       },
       motion: true,
     };

@@ -4,16 +4,18 @@ export function setUrl(roomId: string | null): void {
   if (window.location.pathname + window.location.search + window.location.hash !== url) window.history.replaceState(null, '', url);
 }
 
-/** A replay's address; a private game's carries its share key, so the link can be passed on. */
-export function setReplayUrl(id: string, key?: string): void {
-  window.history.replaceState(null, '', `/?replay=${encodeURIComponent(id)}${key ? `&key=${encodeURIComponent(key)}` : ''}`);
+/** A replay's address; a private game's carries its share key, so the link can be passed on; `analyse`: the seat the coach analyses. */
+export function setReplayUrl(id: string, key?: string, analyse?: number): void {
+  window.history.replaceState(null, '', `/?replay=${encodeURIComponent(id)}${key ? `&key=${encodeURIComponent(key)}` : ''}${analyse !== undefined ? `&analyse=${analyse}` : ''}`);
 }
 
 /** The replay the address asks for, if any (ids and keys of word characters only). */
-export function replayRoute(search: string): { id: string; key?: string } | null {
+export function replayRoute(search: string): { id: string; key?: string; analyse?: number } | null {
   const q = new URLSearchParams(search);
   const id = q.get('replay');
   if (!id || !/^[\w-]{1,64}$/.test(id)) return null;
   const key = q.get('key');
-  return key && /^[\w-]{1,64}$/.test(key) ? { id, key } : { id };
+  const seat = q.get('analyse');
+  const analyse = seat !== null && /^\d$/.test(seat) ? { analyse: Number(seat) } : {};
+  return key && /^[\w-]{1,64}$/.test(key) ? { id, key, ...analyse } : { id, ...analyse };
 }
