@@ -15,3 +15,9 @@ export {
   createTtrBot, ttrChooseAction, ttrRandomChoice, ttrGreedyChoice, assertTtrBotInput, TTR_BOT_LEVELS, planTickets, readBoard, shortestPath,
 } from './ttr';
 export type { TtrBot, TtrBotInput, TtrBotLevel, TtrBotOptions } from './ttr';
+export {
+  analyseGame, analyseDecision, estimateDecision, seatDecisions, CoachError, movePhrase, adviceText,
+} from './coach';
+export type {
+  AnalyseOptions, CoachAnalysis, CoachDecision, CoachMark, Alternative, DecisionEstimate, EstimateOptions, CoachUnit, RecordedGame, SeatDecision,
+} from './coach';

@@ -88,7 +88,7 @@ function forcedSteps(sim: Simulator, seat: Seat, turn: number): void {
  * The default policy for the rest of the bot's turn: the greedy choice (one-step evaluation after the
  * forced follow-up) over at most `candidates` distinct actions, a random subset when there are more.
  */
-function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, drive: number, candidates = 8): void {
+export function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, drive: number, candidates = 8): void {
   for (let guard = 0; guard < 40; guard++) {
     forcedSteps(sim, seat, turn);
     if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) return;

@@ -34,6 +34,7 @@ import { SlowedAddresses } from './admission/frame-gate';
 import { guardMatchmaking } from './admission/matchmake-guard';
 import { jsonErrors, refuseUndecodablePaths } from './http/errors';
 import { httpRoutes } from './http/routes';
+import { CoachService } from './coach/coach-service';
 import { AddressQuotas, PEER_HEADER, clientAddress, socketClientAddress } from './admission/address-quotas';
 import { parseMatchmakeBodies } from './admission/matchmake-body';
 import { LobbyCeiling } from './admission/lobby-ceiling';
@@ -152,6 +153,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let restoreReport: RestoreReport | null = null;
   let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
+  const coach = new CoachService(config, logger.child({ component: 'coach' }));
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory(config);
   let port = 0;
   let listening = false;
@@ -175,7 +177,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
         config, logger, metrics, store, replays, players, playerLimits, roomNames: ROOM_NAMES,
         storeOk: () => health.ok, redisOk: redis ? () => redis.ok : undefined,
         ready: () => listening && !closing, draining: () => closing,
-        trusted: () => quotas.trusted, restoring: (id) => lazy?.has(id) ?? false,
+        trusted: () => quotas.trusted, restoring: (id) => lazy?.has(id) ?? false, coach,
       });
       // Last: unknown paths and failed handlers answer JSON { code, error }, never an HTML stack page.
       jsonErrors(app, logger, { redis: redis ?? undefined });
@@ -266,6 +268,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       await gameServer.gracefullyShutdown(false);
       // What is not archived by now stays owed in the store: the next start archives it.
       await outbox?.stop();
+      await coach.close();
       await store.close();
       await players?.close();
       limitsRedis?.disconnect();

@@ -40,7 +40,7 @@ export const soloStats = { lastWorlds: 0, lastCandidatesLeft: 0 };
 
 /** Leaves one candidate's follow-up (bonus actions, delivery steps) may branch into. */
 const FOLLOW_UP_CAP = 6;
-const WON = 1e6;
+export const WON = 1e6;
 /** Candidates the one-action shortlist passes on to the two-action search. */
 const SHORTLIST = 4;
 /** A shortlist that took more than this share of the budget means too slow a machine for two actions. */
@@ -98,7 +98,7 @@ function resolve(sim: Simulator, out: Simulator[], cap: number): void {
  * The best worth a beam reaches from `sim` (after its follow-up) within `depth` more main actions; NaN when
  * the clock ran out on the way (the world is then dropped, so a decision never waits for a whole world).
  */
-function lookahead(sim: Simulator, depth: number, width: number, outOfTime: () => boolean): number {
+export function lookahead(sim: Simulator, depth: number, width: number, outOfTime: () => boolean): number {
   const leaves: Simulator[] = [];
   resolve(sim, leaves, FOLLOW_UP_CAP);
   let layer = leaves.map((s) => ({ s, v: valueOf(s.state) })).sort((x, y) => y.v - x.v).slice(0, width);

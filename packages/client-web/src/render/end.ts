@@ -19,6 +19,8 @@ export interface EndActions {
   onReplay?: () => void;
   /** The replay's address: "Watch the replay" is then a link (another tab, a copied link), opened here by a plain click. */
   replayHref?: string;
+  /** The replay viewer with the coach's analysis of this player's seat (seated players only). */
+  onAnalyse?: () => void;
 }
 
 /** A plain click (no modifier, main button) stays in this tab; others go to the browser (a new tab, a window). */
@@ -52,6 +54,7 @@ export function renderEnd(e: EndModel, scores: ScoreBreakdown, seed: string, a: 
       a.gameId && a.onReplay && a.replayHref
         ? h('a', { href: a.replayHref, class: 'button-link', 'data-fkey': 'replay', id: 'replay-open', onclick: (e: Event) => { if (plainClick(e)) { e.preventDefault(); a.onReplay!(); } } }, 'Watch the replay')
         : a.gameId && a.onReplay ? h('button', { type: 'button', onclick: a.onReplay, 'data-fkey': 'replay', id: 'replay-open' }, 'Watch the replay') : null,
+      a.gameId && a.onAnalyse ? h('button', { type: 'button', onclick: a.onAnalyse, 'data-fkey': 'analyse', id: 'analyse-open' }, 'Analyse my game') : null,
       seed ? h('span', { class: 'muted' }, `Seed: ${seed}`) : null,
       h('button', { type: 'button', onclick: a.onLobby, 'data-fkey': 'to-lobby' }, 'Back to the lobby')));
 }

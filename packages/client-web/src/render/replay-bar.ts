@@ -9,6 +9,8 @@ export interface ReplayBarModel {
   turns: { turn: number; index: number }[];
   moveText: string;
   broken: number | null;
+  /** The coach's strip (marks on the timeline), when an analysis was asked for. */
+  coach?: HTMLElement | null;
 }
 
 export interface ReplayBarActions {
@@ -33,5 +35,6 @@ export function replayBar(m: ReplayBarModel, a: ReplayBarActions): HTMLElement {
     h('label', { for: 'replay-turn' }, 'Turn '),
     h('select', { id: 'replay-turn', 'data-fkey': 'rp-turn', onchange: (e: Event) => a.go(Number((e.target as HTMLSelectElement).value)) },
       m.turns.map((t) => h('option', { value: String(t.index), selected: t.turn === m.turn }, String(t.turn)))),
-    m.broken !== null ? h('span', { class: 'error' }, `The replay stops at move ${m.broken}: the rules refused it.`) : null);
+    m.broken !== null ? h('span', { class: 'error' }, `The replay stops at move ${m.broken}: the rules refused it.`) : null,
+    m.coach ?? null);
 }

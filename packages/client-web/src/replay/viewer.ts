@@ -6,7 +6,9 @@
  */
 import type { ReplayJSON } from '@isle-of-trains/client';
 import { chatRecord } from '../render/chat';
+import { coachStrip } from '../render/coach-marks';
 import { replayBar } from '../render/replay-bar';
+import { followAnalysis } from './coach';
 import type { Shell } from '../shell/controller';
 import type { FramedHost, ShellFrame } from '../shell/frame';
 import { canGoBack, go, replayUrl } from '../shell/history';
@@ -19,8 +21,11 @@ const NOTHING = () => Promise.reject({ code: 'REPLAY', message: 'A replay cannot
 export class ReplayViewer {
   constructor(private readonly shell: Shell, private readonly slot: TableSlot) {}
 
-  /** `replace`: the address already asks for this replay (the page opened on it, or Back/Forward came to it). */
-  async open(id: string, key?: string, replace = false): Promise<void> {
+  /**
+   * `analyse`: a seat whose analysis the coach is asked for once the replay is loaded. `replace`: the address
+   * already asks for this replay (the page opened on it, or Back/Forward came to it).
+   */
+  async open(id: string, key?: string, analyse?: number, replace = false): Promise<void> {
     const st = this.shell.state;
     try {
       const auth = this.shell.net.identity();
@@ -30,13 +35,26 @@ export class ReplayViewer {
       const data = (await res.json()) as ReplayJSON;
       const entry = gameEntry(gameOf({ metadata: data as { game?: unknown } }));
       const [game, table] = await Promise.all([entry.replay(data), entry.table()]);
-      st.replay = { id, game, table, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [], jumped: false };
-      go(replayUrl(id, key), replace);
+      st.replay = { id, game, table, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [], jumped: false, coach: null };
+      go(replayUrl(id, key, analyse), replace);
+      if (analyse !== undefined) this.analyse(analyse, query, auth);
     } catch (e) {
       st.refusal = failureText(e);
       st.lobby.message = st.refusal;
     }
     this.shell.schedule();
+  }
+
+  /** Ask the coach for `seat`'s analysis and follow it while this replay stays open. */
+  private analyse(seat: number, query: string, auth: string | null | undefined): void {
+    const r = this.shell.state.replay;
+    if (!r) return;
+    r.coach = { seat, status: 'running', done: 0, total: 0 };
+    const url = `${this.shell.apiBase}/api/games/${encodeURIComponent(r.id)}/analysis/${seat}${query}`;
+    void followAnalysis(url, auth ? { authorization: auth } : {}, seat, (c) => {
+      r.coach = c;
+      this.shell.schedule();
+    }, () => this.shell.state.replay !== r);
   }
 
   get showing(): boolean {
@@ -116,6 +134,7 @@ export class ReplayViewer {
       bottom: replayBar({
         index: r.index, last: r.game.length - 1, playing: r.playing, turn: r.game.turn(r.index),
         turns: r.game.turns, moveText: r.game.move(r.index), broken: r.game.brokenAt,
+        coach: r.coach ? coachStrip(r.coach, r.index, r.game.length - 1, (i) => this.go(i)) : null,
       }, { go: (i) => this.go(i), play: (on) => this.play(on) }),
       end: null,
       motion: !r.jumped,

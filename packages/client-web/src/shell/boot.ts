@@ -30,7 +30,7 @@ export async function boot(shell: Shell, link: { roomId: string | null; code: st
   }
   const replay = replayRoute(window.location.search);
   if (replay) {
-    await viewer.open(replay.id, replay.key, true);
+    await viewer.open(replay.id, replay.key, replay.analyse, true);
     if (viewer.showing) return;
   }
   shell.schedule();

@@ -207,6 +207,8 @@ export class Shell {
         onReplay: gameId ? () => void this.replay.open(gameId, this.net.session?.shareKey ?? undefined) : undefined,
         // Its address, so that it can be opened in another tab (or copied) as a link.
         replayHref: gameId ? replayUrl(gameId, this.net.session?.shareKey ?? undefined) : undefined,
+        // The coach analyses a seated player's own seat (others may ask through the route with any seat).
+        onAnalyse: gameId && seat !== null && seat >= 0 ? () => void this.replay.open(gameId, this.net.session?.shareKey ?? undefined, seat) : undefined,
       },
       motion: true,
     };

@@ -29,7 +29,7 @@ export interface ShellFrame {
   /** Replaces the move dock (the replay viewer's controls). */
   bottom?: HTMLElement | null;
   /** The end screen's buttons (absent in the replay viewer). */
-  end: { gameId: string | null; onLobby(): void; onRematch?: () => void; rematchLabel?: string; onReplay?: () => void; replayHref?: string } | null;
+  end: { gameId: string | null; onLobby(): void; onRematch?: () => void; rematchLabel?: string; onReplay?: () => void; replayHref?: string; onAnalyse?: () => void } | null;
   /** False for a render that jumps (a replay's first, last, a turn): no arrival or leaving motion. */
   motion: boolean;
 }

@@ -11,7 +11,7 @@ export type Route =
   | { kind: 'lobby' }
   | { kind: 'room'; roomId: string }
   | { kind: 'code'; code: string }
-  | { kind: 'replay'; id: string; key?: string };
+  | { kind: 'replay'; id: string; key?: string; analyse?: number };
 
 const WORD = /^[\w-]{1,64}$/;
 
@@ -19,18 +19,20 @@ export function roomUrl(roomId: string): string {
   return `/?room=${encodeURIComponent(roomId)}`;
 }
 
-/** A replay's address; a private game's carries its share key, so the link can be passed on. */
-export function replayUrl(id: string, key?: string): string {
-  return `/?replay=${encodeURIComponent(id)}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
+/** A replay's address; a private game's carries its share key, so the link can be passed on; `analyse`: the seat the coach analyses. */
+export function replayUrl(id: string, key?: string, analyse?: number): string {
+  return `/?replay=${encodeURIComponent(id)}${key ? `&key=${encodeURIComponent(key)}` : ''}${analyse !== undefined ? `&analyse=${analyse}` : ''}`;
 }
 
 /** The replay the address asks for, if any (ids and keys of word characters only). */
-export function replayRoute(search: string): { id: string; key?: string } | null {
+export function replayRoute(search: string): { id: string; key?: string; analyse?: number } | null {
   const q = new URLSearchParams(search);
   const id = q.get('replay');
   if (!id || !WORD.test(id)) return null;
   const key = q.get('key');
-  return key && WORD.test(key) ? { id, key } : { id };
+  const seat = q.get('analyse');
+  const analyse = seat !== null && /^\d$/.test(seat) ? { analyse: Number(seat) } : {};
+  return key && WORD.test(key) ? { id, key, ...analyse } : { id, ...analyse };
 }
 
 /** Where an address points (the players' pages are read by src/players/pages.ts). */

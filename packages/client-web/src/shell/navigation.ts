@@ -20,7 +20,7 @@ export function followAddress(shell: Shell): () => void {
     const r = routeOf(window.location.search, window.location.hash);
     if (r.kind === 'replay') {
       // The room stays joined behind the replay: Back returns to its end screen, the rematch still on offer.
-      if (st.replay?.id !== r.id) await replay.open(r.id, r.key, true);
+      if (st.replay?.id !== r.id) await replay.open(r.id, r.key, r.analyse, true);
       return;
     }
     replay.shut();

@@ -8,6 +8,7 @@ import type { Status } from './net';
 import type { GameReplay } from './tables';
 import type { TableModule } from './table-module';
 import type { ReplayJSON } from '@isle-of-trains/client';
+import type { CoachState } from '../replay/coach';
 
 /** The replay viewer's place: the game played again, the table that shows it, where it stands. */
 export interface ReplayState {
@@ -20,6 +21,8 @@ export interface ReplayState {
   chat: ReplayJSON['chat'];
   /** The last step was a jump (first, last, a turn, the slider): the next render shows no motion. */
   jumped: boolean;
+  /** The coach's analysis of one seat, when asked for (src/replay/coach.ts). */
+  coach: CoachState | null;
 }
 
 export interface PageState {

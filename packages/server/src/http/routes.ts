@@ -13,7 +13,6 @@ import type { Config } from '../ops/config';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import type { ReplayStore } from '../persistence/replays';
-import { replayFromLog } from '../persistence/restore';
 import type { GameStore } from '../persistence/store';
 import { TokenBucket } from '../admission/frame-gate';
 import { clientAddress } from '../admission/address-quotas';
@@ -21,8 +20,11 @@ import { findCode } from '../admission/join-codes';
 import { OPEN_WAIT_MS, type PlayersService } from '../players/service';
 import type { PlayerLimits } from '../players/limits';
 import { playerRoutes } from '../players/routes';
-import { accessFromLog, PUBLIC_GAME, type GameAccess } from '../players/private-games';
+import type { GameAccess } from '../players/private-games';
 import { replayAllowed } from './replay-access';
+import { findEndedGame } from './ended-games';
+import { coachRoutes } from '../coach/coach-routes';
+import type { CoachService } from '../coach/coach-service';
 
 /** What the routes read of the server (app.ts): its parts, and a few of its states read at each request. */
 export interface RoutesContext {
@@ -45,6 +47,8 @@ export interface RoutesContext {
   trusted(): Parameters<typeof clientAddress>[2];
   /** Whether a game not restored yet will come back under this id (the lazy restore). */
   restoring(id: string): boolean;
+  /** The post-game coach (its routes are served when it is given). */
+  coach?: CoachService;
 }
 
 /** Token buckets per key (an address), at most `max` keys (the oldest is forgotten first). */
@@ -124,27 +128,15 @@ export function httpRoutes(app: Application, c: RoutesContext): void {
     // A private table's replay only for its players and whoever has its share key (src/players/private-games.ts);
     // anyone else gets the 404 of a game that does not exist.
     const allowed = (access: GameAccess) => replayAllowed(access, req.query.key, req.get('authorization'), players);
-    const notFound = () => res.status(404).json({ code: 'NOT_FOUND', message: 'No ended game with that id.' });
-    const stored = valid ? await c.store.read(id).catch(() => null) : null;
-    const memory = c.replays.get(id);
-    const replay = memory ?? (stored ? replayFromLog(id, stored) : null);
-    if (replay) {
-      if (!await allowed(memory ? c.replays.access(id) ?? PUBLIC_GAME : accessFromLog(stored!))) return void notFound();
-      res.json({ ...replay, chat: await chatOf() } satisfies ReplayJSON);
+    const found = await findEndedGame(c, id);
+    if (found.kind === 'ended' && await allowed(found.access)) {
+      res.json({ ...found.replay, chat: await chatOf() } satisfies ReplayJSON);
       return;
     }
-    // The live store forgets finished games after FINISHED_RETENTION_HOURS; the archive keeps them, in the same shape.
-    const archived = players && valid ? await players.get().then((p) => p.archive.replay(id)).catch(() => null) : null;
-    if (archived) {
-      const access = await players!.get().then((p) => p.archive.access(id)).catch(() => null);
-      if (!access || !await allowed(access)) return void notFound();
-      res.json({ ...archived, chat: await chatOf() } satisfies ReplayJSON);
-      return;
-    }
-    const live = matchMaker.getLocalRoomById(id) ?? c.restoring(id);
-    if (live) res.status(409).json({ code: 'NOT_ENDED', error: 'The game has not ended yet.', message: 'The game has not ended yet.' });
+    if (found.kind === 'live') res.status(409).json({ code: 'NOT_ENDED', error: 'The game has not ended yet.', message: 'The game has not ended yet.' });
     else res.status(404).json({ code: 'NOT_FOUND', error: 'No ended game with that id.', message: 'No ended game with that id.' });
   });
+  if (c.coach) coachRoutes(app, c, c.coach);
   if (fs.existsSync(c.config.CLIENT_DIST)) {
     // Source maps stay on the server's disk, not on the public site.
     app.use((req, res, next) => (req.path.endsWith('.map') ? res.status(404).end() : next()));

@@ -45,6 +45,18 @@ export const ConfigSchema = z.object({
   BOT_TIMEOUT_MS: int(100, 60_000, 2000),
   /** With BOT_WORKERS: the worker threads' nice value (Linux's 0–19; 0 leaves the priority alone). */
   BOT_WORKER_NICE: int(0, 19, 10),
+  /**
+   * The post-game coach (src/coach): analyses run in this many worker threads of their own, at BOT_WORKER_NICE
+   * (0: the coach is off and its route answers COACH_UNAVAILABLE). Not the bots' pool: an analysis takes
+   * seconds, and a bot decision queued behind it would run out of BOT_TIMEOUT_MS.
+   */
+  COACH_WORKERS: int(0, 16, 1),
+  /** Most dealt worlds per decision an analysis plays (more: steadier marks, longer analyses; BENCHMARKS.md, "Coach"). */
+  COACH_WORLDS: int(2, 64, 16),
+  /** Analyses kept in memory (finished or running), the oldest finished one forgotten first. */
+  COACH_CACHE: int(1, 100_000, 500),
+  /** Analyses waiting for a worker at most; past it a new request gets COACH_BUSY. */
+  COACH_QUEUE: int(1, 10_000, 20),
   /** How long a dropped player keeps the seat before a bot plays for them. */
   RECONNECT_SECONDS: int(0, 24 * 3600, 120),
   /** Pause before each bot decision, so humans can follow. */
