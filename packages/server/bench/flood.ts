@@ -1,24 +1,36 @@
 /**
  * Flood isolation: a well-behaved solo player's intent→ack latency (the ack follows
- * the patch) with no flood, then while another connection floods the same server in each of four
- * ways: small intents, 60 KB bodies, garbage frames, request frames. The server and the flooder are
- * separate processes; the flooder reconnects whenever it is closed (4029) and floods again.
+ * the patch) with no flood, then while another client floods the same server in each of five
+ * ways: small intents, 60 KB bodies, garbage frames, request frames, `log` requests. The server and the
+ * flooder are separate processes; the flooder has its own address (X-Forwarded-For through a trusted
+ * proxy: the server's TRUSTED_PROXIES is 127.0.0.1) and comes straight back whenever it is closed
+ * (4029, 1009): it re-joins its own room as a spectator and floods again, or creates a new room when
+ * that room is gone.
  *
- *   npm run bench:flood -w @isle-of-trains/server [-- seconds-per-phase [max-payload-bytes,…]]
+ *   npm run bench:flood -w @isle-of-trains/server [-- seconds-per-phase [max-payload-bytes,…] [loads]]
+ *
+ * `loads` (default `0,2`): how many busy-loop processes compete for the CPU while a run lasts, each
+ * pinned to one core with taskset (when there is one) and the server left free to run anywhere: `0` is
+ * the machine as it is, `2` a loaded one. Every load runs its own no-flood phase, so each ratio is
+ * against the no-flood p99 under the same load.
  *
  * Prints p50/p99 per phase and the ratio to the no-flood p99 (target ≤ 2×), once per frame limit
- * (MAX_PAYLOAD_BYTES: by default the old 64 KiB, then today's 16 KiB, each on a fresh server).
+ * (MAX_PAYLOAD_BYTES, default today's 16 KiB) and load, each on a fresh server.
  */
 import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import { Client, type Room } from '@colyseus/sdk';
 import { legalActions, currentDecision } from '@isle-of-trains/rules';
 import { stateFromWire, viewFromState, type IsleStateWire } from '@isle-of-trains/client';
 import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
 
 const PHASE_MS = Number(process.argv[2] ?? 8) * 1000;
-/** Frame limits to compare in one run: the old default (64 KiB) and the new one (16 KiB). */
-const LIMITS = (process.argv[3] ?? '65536,16384').split(',');
+/** Frame limits to compare in one run (e.g. `65536,16384`: the old default and today's). */
+const LIMITS = (process.argv[3] ?? '16384').split(',');
+/** CPU competitors per run: busy loops, one pinned per core. */
+const LOADS = (process.argv[4] ?? '0,2').split(',').map(Number);
+const MODES = ['intents', 'big', 'garbage', 'requests', 'log'];
 const PACE_MS = 120; // a brisk human: about 8 moves a second
 
 const FLOODER = `
@@ -26,30 +38,46 @@ const { Client } = require('@colyseus/sdk');
 const [url, mode] = process.argv.slice(1);
 const big = 'x'.repeat(60000);
 const garbage = Buffer.from([99, 1, 2, 3, 4, 5, 6, 7]);
+// Its own address, as a trusted proxy would forward it.
+const client = new Client(url, { headers: { 'x-forwarded-for': '198.51.100.66' } });
+let roomId = null;
 async function once() {
-  const room = await new Client(url).create('isle', { seats: 2, name: 'Flood' });
-  room.onMessage('*', () => {});
-  room.reconnection.enabled = false;
+  // Back into its own room as a spectator after a close; a new room only when that one is gone.
+  const room = roomId ? await client.joinById(roomId, { spectate: true, name: 'Flood' }).catch(() => { roomId = null; return null; }) : null;
+  const r = room ?? await client.create('isle', { seats: 2, name: 'Flood' });
+  roomId = r.roomId;
+  r.onMessage('*', () => {});
+  r.reconnection.enabled = false;
   let open = true;
-  room.onLeave(() => { open = false; });
+  r.onLeave(() => { open = false; });
   while (open) {
     for (let i = 0; i < 200 && open; i++) {
-      if (mode === 'intents') room.send('intent', { action: { type: 'take', from: 'deck' } });
-      else if (mode === 'big') room.send('intent', { action: { type: 'take' }, pad: big });
-      else if (mode === 'garbage') room.connection.send(garbage);
-      else room.request('intent', { action: { type: 'take', from: 'deck' } }).catch(() => {});
+      if (mode === 'intents') r.send('intent', { action: { type: 'take', from: 'deck' } });
+      else if (mode === 'big') r.send('intent', { action: { type: 'take' }, pad: big });
+      else if (mode === 'garbage') r.connection.send(garbage);
+      else if (mode === 'log') r.send('log', {});
+      else r.request('intent', { action: { type: 'take', from: 'deck' } }).catch(() => {});
     }
-    await new Promise((r) => setImmediate(r));
+    await new Promise((res) => setImmediate(res));
   }
 }
-(async () => { for (;;) { try { await once(); } catch (e) { await new Promise((r) => setTimeout(r, 50)); } } })();
+(async () => { for (;;) { try { await once(); } catch (e) { await new Promise((res) => setTimeout(res, 50)); } } })();
 `;
+
+/** A busy loop on one core (taskset when the machine has it). */
+function competitor(core: number): ChildProcess {
+  const loop = [process.execPath, '-e', 'for (;;) {}'];
+  const pinned = fs.existsSync('/usr/bin/taskset') ? ['/usr/bin/taskset', '-c', String(core % os.cpus().length), ...loop] : loop;
+  return spawn(pinned[0], pinned.slice(1), { stdio: 'ignore' });
+}
 
 interface Player { room: Room; seat: number; n: number }
 
 async function player(url: string): Promise<Player> {
   const room = await new Client(url).create('isle', { seats: 1, name: 'Steady' });
   room.onMessage('*', () => undefined);
+  // A spare game still open when the run's server is stopped is not to be reconnected.
+  room.reconnection.enabled = false;
   const p: Player = { room, seat: 0, n: 0 };
   const t0 = Date.now();
   while (!(room.state as { game?: unknown }).game) {
@@ -115,25 +143,28 @@ function cpuSeconds(pid: number | undefined): number {
 /** Per phase: the steady player's latencies, and the flooder's and the server's CPU over the phase (% of a core). */
 type PhaseRow = [string, number[], number, number];
 
-async function run(maxPayload: string): Promise<PhaseRow[]> {
-  // Both clients come from 127.0.0.1. The room-creation quota keeps its default (30 a minute per
-  // address): a closed flooder comes back through room creation, which that quota bounds in
-  // production. The steady player's games are all created before any flood. The connection and
-  // pending-join quotas are off (they do not bear on one connection at a time).
-  const server = await startServer({
-    STORE: 'memory', LOG_LEVEL: 'error', BOT_DELAY_MS: '0', MAX_PAYLOAD_BYTES: maxPayload,
+async function run(maxPayload: string, load: number): Promise<PhaseRow[]> {
+  // The steady player comes from 127.0.0.1, the flooder from its forwarded address. The room-creation
+  // quota keeps its default (30 a minute per address). The steady player's games are all created
+  // before any flood. The connection and pending-join quotas are off (they do not bear on one
+  // connection at a time).
+  // A loaded machine can take longer than startServer waits: one more try.
+  const start = (env: Record<string, string>) => startServer(env).catch(() => startServer(env));
+  const server = await start({
+    STORE: 'memory', LOG_LEVEL: 'error', BOT_DELAY_MS: '0', MAX_PAYLOAD_BYTES: maxPayload, TRUSTED_PROXIES: '127.0.0.1',
     ROOMS_PER_MINUTE_PER_ADDRESS: process.env.ROOMS_PER_MINUTE_PER_ADDRESS ?? '30', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',
   });
   const url = server.url;
   const flooders: ChildProcess[] = [];
+  const competitors = Array.from({ length: load }, (_, i) => competitor(i));
   try {
     // Spare games made before any flood (new connections from a flooding address are slowed): a solo game
     // lasts about 8 s at this pace, so one per second of a phase, within the room quota of 30 a minute.
     const players: Player[] = [];
-    for (let i = 0; i < Math.min(28, Math.max(8, Math.ceil(PHASE_MS / 1000))); i++) players.push(await player(url));
+    for (let i = 0; i < Math.min(28, Math.max(8, Math.ceil((PHASE_MS * (MODES.length + 2)) / 8000) + 2)); i++) players.push(await player(url));
     const s0 = cpuSeconds(server.child.pid);
     const rows: PhaseRow[] = [['no flood', await phase(url, players, 'no flood'), 0, (cpuSeconds(server.child.pid) - s0) / PHASE_MS * 1e5]];
-    for (const mode of ['intents', 'big', 'garbage', 'requests']) {
+    for (const mode of MODES) {
       const child = spawn(process.execPath, ['-e', FLOODER, url, mode], { stdio: 'ignore', cwd: __dirname });
       flooders.push(child);
       await new Promise((r) => setTimeout(r, 1000));
@@ -144,23 +175,30 @@ async function run(maxPayload: string): Promise<PhaseRow[]> {
       child.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 500));
     }
+    // The no-flood phase again: how far the machine alone moves the p99 within one run.
+    const s1 = cpuSeconds(server.child.pid);
+    rows.push(['no flood, again', await phase(url, players, 'no flood again'), 0, (cpuSeconds(server.child.pid) - s1) / PHASE_MS * 1e5]);
     for (const p of players) await p.room.leave().catch(() => undefined);
     return rows;
   } finally {
     for (const c of flooders) c.kill('SIGKILL');
+    for (const c of competitors) c.kill('SIGKILL');
     await killServer(server);
   }
 }
 
 async function main(): Promise<void> {
   await ensureBuilt();
-  console.log('| MAX_PAYLOAD_BYTES | phase | moves | p50 ms | p99 ms | p99 / no-flood p99 | server CPU | flooder CPU |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| MAX_PAYLOAD_BYTES | CPU competitors | phase | moves | p50 ms | p99 ms | p99 / no-flood p99 | server CPU | flooder CPU |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const limit of LIMITS) {
-    const rows = await run(limit);
-    const base = q(rows[0][1], 0.99);
-    for (const [label, xs, flooderCpu, serverCpu] of rows) {
-      console.log(`| ${limit} | ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(1)} | ${q(xs, 0.99).toFixed(1)} | ${(q(xs, 0.99) / base).toFixed(2)} | ${serverCpu.toFixed(0)} % | ${flooderCpu.toFixed(0)} % |`);
+    for (const load of LOADS) {
+      process.stderr.write(`MAX_PAYLOAD_BYTES ${limit}, ${load} competitors; uptime: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+      const rows = await run(limit, load);
+      const base = q(rows[0][1], 0.99);
+      for (const [label, xs, flooderCpu, serverCpu] of rows) {
+        console.log(`| ${limit} | ${load} | ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(1)} | ${q(xs, 0.99).toFixed(1)} | ${(q(xs, 0.99) / base).toFixed(2)} | ${serverCpu.toFixed(0)} % | ${flooderCpu.toFixed(0)} % |`);
+      }
     }
   }
 }

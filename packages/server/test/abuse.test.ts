@@ -98,21 +98,21 @@ test('a connection that keeps flooding is closed with 4029; its address is slowe
   expect(line).toMatchObject({ level: 40 });
   // The game did not stall: a flooding seat gets no reconnection window; a bot takes over.
   await until(() => (ts.room(r.roomId) as unknown as { table: { slots: { botPlaying: boolean }[] } }).table.slots[0].botPlaying, 3000, 'bot takes the seat');
-  // A new connection from the same address gets a quarter of the limit (burst 7, not 30).
+  // A new connection from the same address takes its frames from the address's quarter bucket (burst
+  // 7, not 30, and what the flooder used stays used).
   const w = await ts.client().joinById(r.roomId, { name: 'Next' });
   const sw = watch(w);
   await until(() => sw.seat === -1, 3000, 'spectator');
   for (let i = 0; i < 20; i++) w.send('start', {});
-  await until(() => sw.errors.length >= 13, 3000, 'replies');
+  await until(() => sw.errors.some((e) => e.code === 'RATE_LIMITED'), 3000, 'replies');
   await sleep(100);
-  const handled = sw.errors.filter((e) => e.code === 'ALREADY_STARTED').length;
-  expect(handled).toBeLessThanOrEqual(8);
-  expect(handled).toBeGreaterThanOrEqual(5);
+  expect(sw.errors.filter((e) => e.code === 'ALREADY_STARTED').length).toBeLessThanOrEqual(8);
   await w.leave();
 });
 
 test('a frame over MAX_PAYLOAD_BYTES closes the connection with 1009, logged once at warn without a stack', async () => {
-  const { r } = await table();
+  // A lobby: the address is slowed by now, and its few frames were spent by the test above.
+  const r = await ts.client().create('isle', { seats: 2, bots: 1, name: 'Ada' });
   r.reconnection.enabled = false;
   const closed = new Promise<number>((res) => r.onLeave((code) => res(code)));
   const from = ts.logLines.length;

@@ -4,7 +4,8 @@
  * close, or for up to 30 seconds if it never does: a flooder that ignores close frames could keep the
  * server reading its megabytes for that long. Here the socket is ended OVERSIZE_GRACE_MS after the
  * close frame (a client that follows the protocol has answered by then, so its close code is still
- * 1009).
+ * 1009), and nothing more is read from it meanwhile: the socket is paused once `ws` has set it flowing
+ * to discard the rest, so a flood of large frames waits in the sender's buffers instead of being read.
  *
  * The transport logs every socket error at error level with a stack; an oversize frame is bad client
  * input, so it is logged here at warn, without a stack, and the transport's line is left out for it.
@@ -32,6 +33,8 @@ export function endOversizeFast(ws: WebSocket, logger: Logger, onOversize?: () =
     }
     logger.warn({ event: 'refused', what: 'frame over MAX_PAYLOAD_BYTES', code: CLOSE_CODES.MESSAGE_TOO_BIG }, 'bad client input');
     onOversize?.();
+    // `ws` resumes the socket on the next tick to read and discard what follows; stop it after that.
+    setImmediate(() => ws.pause());
     setTimeout(() => ws.terminate(), OVERSIZE_GRACE_MS).unref();
   });
 }

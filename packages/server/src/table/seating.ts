@@ -64,7 +64,7 @@ export function join(table: Table, client: IsleClient, options: unknown): void {
   const address = socketAddress(client);
   client.userData = {
     seat: -1,
-    limits: connectionLimits(config.RATE_LIMIT, config.RATE_LIMIT_BURST, table.deps.slowed?.has(address) ?? false),
+    limits: connectionLimits(config.RATE_LIMIT, config.RATE_LIMIT_BURST, table.deps.slowed?.frames(address, config.RATE_LIMIT, config.RATE_LIMIT_BURST)),
     logLines: new TokenBucket(BAD_INPUT_LINES / 60, BAD_INPUT_LINES),
     unlogged: 0,
     address,

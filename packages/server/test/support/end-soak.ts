@@ -24,6 +24,11 @@ export interface SoakResult {
   unfinished: number;
   /** Players whose connection ended before the end (a close code, e.g. 4029 for flooding): not connected, not counted as stuck. */
   left: Record<string, number>;
+  /** Players that decoded the end, and how many of them took longer than a second after the server had it. */
+  sawEnd: number;
+  slowerThanOneSecond: number;
+  /** The longest time from the server's end to a player's decoding of it, in ms (polled every 10 ms). */
+  maxEndDelayMs: number;
   failures: string[];
 }
 
@@ -95,7 +100,17 @@ async function oneGame(url: string, n: number, endWaitMs: number, r: SoakResult,
     const seesEnd = (room: SDKRoom) => decoded(room)?.phase === 'ended' && (decoded(room)?.scoresJson ?? '') !== '';
     // Every player still in the game (not closed by the server, not given up by its SDK) must see the end.
     const connected = () => rooms.filter((room) => !leftWith.has(room));
-    await until(() => connected().every(seesEnd), endWaitMs);
+    const endedAt = Date.now();
+    const sawAt = new Map<SDKRoom, number>();
+    await until(() => {
+      for (const room of connected()) if (!sawAt.has(room) && seesEnd(room)) sawAt.set(room, Date.now());
+      return connected().every(seesEnd);
+    }, endWaitMs);
+    for (const at of sawAt.values()) {
+      r.sawEnd++;
+      if (at - endedAt > 1000) r.slowerThanOneSecond++;
+      r.maxEndDelayMs = Math.max(r.maxEndDelayMs, at - endedAt);
+    }
     for (const [code] of [...leftWith.values()].map((c) => [String(c)])) r.left[code] = (r.left[code] ?? 0) + 1;
     for (const [i, room] of rooms.entries()) {
       if (leftWith.has(room) || seesEnd(room)) continue;
@@ -126,7 +141,7 @@ export async function endSoak(o: SoakOptions): Promise<SoakResult> {
   });
   const port = await srv.listen();
   const url = `ws://127.0.0.1:${port}`;
-  const r: SoakResult = { games: 0, withReconnections: 0, reconnections: 0, stuck: 0, unfinished: 0, left: {}, failures: [] };
+  const r: SoakResult = { games: 0, withReconnections: 0, reconnections: 0, stuck: 0, unfinished: 0, left: {}, sawEnd: 0, slowerThanOneSecond: 0, maxEndDelayMs: 0, failures: [] };
   // The SDK narrates every reconnection on console.info.
   const info = console.info;
   if (!process.env.SOAK_DEBUG) console.info = () => undefined;
@@ -138,7 +153,7 @@ export async function endSoak(o: SoakOptions): Promise<SoakResult> {
         const t = Date.now();
         await oneGame(url, n, o.endWaitMs ?? 15_000, r, o);
         if (process.env.SOAK_DEBUG) o.log?.(`game ${n}: ${Date.now() - t} ms, ${JSON.stringify({ ...r, failures: r.failures.length })}`);
-        if (r.games % 25 === 0) o.log?.(`${r.games} games, ${r.withReconnections} with reconnections, ${r.stuck} stuck`);
+        if (r.games % 25 === 0) o.log?.(`${r.games} games, ${r.withReconnections} with reconnections, ${r.stuck} stuck, ${r.slowerThanOneSecond} of ${r.sawEnd} later than 1 s (max ${r.maxEndDelayMs} ms)`);
       }
     }));
   } finally {
