@@ -42,6 +42,7 @@ export async function multiplayerInWorkers(a: Args): Promise<void> {
   let totalDecisions = 0;
   let capped = 0;
   let done = 0;
+  let stopped = false;
 
   async function playOne(g: number): Promise<void> {
     // Rotate: entry i sits at seat (i + g) % P.
@@ -67,6 +68,7 @@ export async function multiplayerInWorkers(a: Args): Promise<void> {
       s = r.state;
       decisions++;
     }
+    if (stopped) return;
     totalDecisions += decisions;
     if (!s.gameOver) capped++;
     const sb = scoreBreakdown(s);
@@ -84,27 +86,37 @@ export async function multiplayerInWorkers(a: Args): Promise<void> {
   }
 
   let next = 0;
+  // A long series stopped with SIGTERM or SIGINT still reports the games it finished.
+  const stop = (): void => { stopped = true; next = a.games; };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   const lanes = Array.from({ length: Math.min(a.parallel, a.games) }, async () => {
     while (next < a.games) await playOne(next++);
   });
+  // On a stop the games in progress are abandoned: the summary is printed at once.
+  let poll: NodeJS.Timeout | undefined;
+  const interrupted = new Promise<void>((resolve) => { poll = setInterval(() => { if (stopped) resolve(); }, 200); });
   try {
-    await Promise.all(lanes);
+    await Promise.race([Promise.all(lanes), interrupted]);
   } finally {
-    await pool.close();
+    clearInterval(poll);
   }
+  const games = done;
 
-  console.log(`\n${a.games} games, ${P} players, bots ${a.bots.join(',')}, in the server's bot pool (${a.workers} worker thread(s), ${a.parallel} game(s) at once; the bots' default budget), seed ${a.seed}`);
+  console.log(`\n${games} games${stopped ? ` (stopped after ${games} of ${a.games})` : ''}, ${P} players, bots ${a.bots.join(',')}, in the server's bot pool (${a.workers} worker thread(s), ${a.parallel} game(s) at once; the bots' default budget), seed ${a.seed}`);
   for (const e of entries) {
     const [lo, hi] = wilson(e.wins, e.games);
     const mean = e.scores.reduce((x, y) => x + y, 0) / e.scores.length;
     console.log(`  ${e.label.padEnd(10)} win rate ${pct(e.wins / e.games)} (95% CI ${pct(lo)}–${pct(hi)}), mean score ${mean.toFixed(1)}`);
   }
   if (capped > 0) console.log(`  ${capped} game(s) stalled and were stopped after ${MAX_DECISIONS} decisions, scored as they stood`);
-  console.log(`  ${(totalDecisions / a.games).toFixed(0)} decisions/game, ${((Date.now() - t0) / a.games / 1000).toFixed(2)} s/game`);
+  console.log(`  ${(totalDecisions / games).toFixed(0)} decisions/game, ${((Date.now() - t0) / games / 1000).toFixed(2)} s/game`);
   console.log(`  pool fallbacks to greedy: ${fallbacks.timeout} timeouts, ${fallbacks.error} errors, of ${pool.counts.decisions - warmUps} decisions`);
   console.log('  decision time per level, call to answer through the pool:');
   for (const [level, arr] of timings) {
     const sorted = [...arr].sort((x, y) => x - y);
     console.log(`    ${level.padEnd(7)} median ${quantile(sorted, 0.5).toFixed(2)} ms, p99 ${quantile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms over ${arr.length} decisions`);
   }
+  await pool.close();
+  if (stopped) process.exit(0);
 }
