@@ -5,6 +5,7 @@
  *   npm run arena -- --games 40 --players 2 --bots strong,greedy --budget 50
  *   npm run arena -- --games 20 --players 4 --bots strong,greedy,greedy,greedy
  *   npm run arena -- --solo --games 20 --bots greedy,strong
+ *   npm run arena -- --games 200 --players 2 --bots strong,greedy --workers 1   (as the server runs bots)
  *
  * Options: `npm run arena -- --help` (arena/args.ts).
  */
@@ -15,6 +16,7 @@ import {
 import { createBot, searchStats, type Bot, type BotLevel, type PublicHistoryEntry } from '@isle-of-trains/bots';
 import { ArgsError, parseArgs, USAGE, type Args } from './args';
 import { wilson } from './wilson';
+import { multiplayerInWorkers } from './workers';
 
 export { wilson };
 
@@ -157,4 +159,9 @@ try {
 }
 if (parsed === 'help') process.stdout.write(USAGE);
 else if (parsed.solo) solo(parsed);
-else multiplayer(parsed);
+else if (parsed.workers !== undefined) {
+  multiplayerInWorkers(parsed).catch((e: unknown) => {
+    process.stderr.write(`arena: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+} else multiplayer(parsed);

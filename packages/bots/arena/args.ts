@@ -12,6 +12,14 @@ export interface Args {
   solo: boolean;
   chapters: (number | 'challenge')[];
   quiet: boolean;
+  /**
+   * Play through the server's bot worker pool (packages/server/src/bots/bot-pool.ts) with this many
+   * threads: every bot decision runs in a worker at the server's defaults (the bots' default budget, the
+   * pool's time limit and greedy fallback, the threads' nice value), timed from the call to the answer.
+   */
+  workers?: number;
+  /** With --workers: games played at once (default 1). */
+  parallel: number;
 }
 
 /** A command line the arena cannot run: the message says which option and why. */
@@ -31,12 +39,17 @@ export const USAGE = `Usage: npm run arena -- [options]
   --solo             play the solo Challenge and scenario chapters instead
   --chapters LIST    with --solo: challenge and/or chapter numbers 1-10, default challenge,1,...,10
   --quiet            print only the summary
+  --workers N        multiplayer only: every bot decision runs in the server's worker pool (N threads) at
+                     the server's default settings (the bots' default budget; --budget, --iterations
+                     and --search do not apply), timed from the call to the answer as a room sees it
+  --parallel K       with --workers: games played at once, default 1
   --help, -h         this text
 
 Examples:
   npm run arena -- --games 100 --players 2 --bots greedy,random
   npm run arena -- --games 40 --players 2 --bots strong,greedy --budget 50
   npm run arena -- --solo --games 20 --bots greedy,strong
+  npm run arena -- --games 200 --players 2 --bots strong,greedy --workers 1 --quiet
 `;
 
 const LEVELS: readonly string[] = ['random', 'greedy', 'strong'];
@@ -49,7 +62,7 @@ function positiveInt(option: string, raw: string, max = Infinity): number {
 
 /** The options, or 'help' when asked for the usage text. Throws ArgsError on anything it cannot run. */
 export function parseArgs(argv: readonly string[]): Args | 'help' {
-  const a: Args = { games: 20, players: 2, bots: ['greedy', 'random'], budget: 200, seed: 'arena', solo: false, chapters: ['challenge', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], quiet: false };
+  const a: Args = { games: 20, players: 2, bots: ['greedy', 'random'], budget: 200, seed: 'arena', solo: false, chapters: ['challenge', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], quiet: false, parallel: 1 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = (): string => {
@@ -80,11 +93,16 @@ export function parseArgs(argv: readonly string[]): Args | 'help' {
         return n;
       }); break;
       case '--quiet': a.quiet = true; break;
+      case '--workers': a.workers = positiveInt(k, v(), 64); break;
+      case '--parallel': a.parallel = positiveInt(k, v(), 64); break;
       default: throw new ArgsError(`unknown option ${k}`);
     }
   }
   for (const b of a.bots) if (!LEVELS.includes(b)) throw new ArgsError(`unknown bot level "${b}" (random, greedy or strong)`);
   if (!a.solo && a.players < 2) throw new ArgsError('--players is 2 to 4 (use --solo for the solo modes)');
   if (!a.solo && a.bots.length !== a.players) throw new ArgsError(`--bots needs ${a.players} entries (one per seat), got ${a.bots.length}`);
+  if (a.workers !== undefined && a.solo) throw new ArgsError('--workers is for multiplayer games (the server runs solo bots the same way, but the solo arena measures chapters)');
+  if (a.workers !== undefined && (a.iterations !== undefined || a.search !== undefined)) throw new ArgsError('--workers plays at the server\'s defaults: --iterations and --search do not apply');
+  if (a.workers === undefined && a.parallel !== 1) throw new ArgsError('--parallel needs --workers');
   return a;
 }

@@ -87,13 +87,21 @@ function forcedSteps(sim: Simulator, seat: Seat, turn: number): void {
 /**
  * The default policy for the rest of the bot's turn: the greedy choice (one-step evaluation after the
  * forced follow-up) over at most `candidates` distinct actions, a random subset when there are more.
+ * False when the clock ran out before the turn was finished.
  */
-export function finishTurn(sim: Simulator, seat: Seat, turn: number, rand: Rand, drive: number, candidates = 8): void {
+export function finishTurn(
+  sim: Simulator, seat: Seat, turn: number, rand: Rand, drive: number, outOfTime: () => boolean, candidates = 8,
+): boolean {
   for (let guard = 0; guard < 40; guard++) {
     forcedSteps(sim, seat, turn);
-    if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) return;
+    if (sim.gameOver || sim.state.turn.number !== turn || sim.seat() !== seat) return true;
+    // The clock is read before every step, not only between iterations: on a loaded machine a thread may
+    // get a few percent of a core, and one whole playout then took half a second of wall-clock time past
+    // the deadline. A playout cut short is not counted.
+    if (outOfTime()) return false;
     sim.apply(greedyOnState(sim.state, seat, rand, { maxCandidates: candidates, drive }));
   }
+  return true;
 }
 
 export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: StrongOptions): Action {
@@ -184,7 +192,7 @@ export function strongChoose(view: PlayerView, seat: Seat, rand: Rand, opts: Str
       path.push(best);
       node = best;
     }
-    finishTurn(sim, seat, turn, rr, drive);
+    if (!finishTurn(sim, seat, turn, rr, drive, outOfTime)) break;
     const v = evaluate(sim.state, seat, drive);
     if (v < lo) lo = v;
     if (v > hi) hi = v;
@@ -230,7 +238,7 @@ function commonWorlds(
       if (outOfTime()) { complete = false; break; }
       const sim = createSimulator(world);
       sim.apply(candidates[i]);
-      finishTurn(sim, seat, turn, new Rand(seed), drive);
+      if (!finishTurn(sim, seat, turn, new Rand(seed), drive, outOfTime)) { complete = false; break; }
       vals[i] = evaluate(sim.state, seat, drive);
     }
     if (!complete) break;

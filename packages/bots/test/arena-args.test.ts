@@ -14,6 +14,9 @@ test('options are read, and the defaults stand otherwise', () => {
     games: 5, players: 3, bots: ['strong', 'greedy', 'random'], iterations: 4, seed: 'arena', solo: false,
   });
   expect(parseArgs(['--solo', '--chapters', 'challenge,3'])).toMatchObject({ solo: true, chapters: ['challenge', 3] });
+  expect(parseArgs(['--workers', '2', '--parallel', '3'])).toMatchObject({ workers: 2, parallel: 3 });
+  expect(parseArgs([])).toMatchObject({ parallel: 1 });
+  expect((parseArgs([]) as { workers?: number }).workers).toBeUndefined();
 });
 
 test.each([
@@ -25,6 +28,9 @@ test.each([
   [['--players', '3'], /--bots needs 3 entries/],
   [['--search', 'deep'], /--search is tree, common or plan/],
   [['--solo', '--chapters', '11'], /--chapters takes challenge and chapter numbers 1-10/],
+  [['--solo', '--workers', '1'], /--workers is for multiplayer games/],
+  [['--workers', '1', '--iterations', '4'], /--workers plays at the server's defaults/],
+  [['--parallel', '2'], /--parallel needs --workers/],
 ])('%j is refused with a message that names the problem', (argv, message) => {
   expect(() => parseArgs(argv)).toThrow(ArgsError);
   expect(() => parseArgs(argv)).toThrow(message);

@@ -65,9 +65,9 @@ test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route
   await page.selectOption('#f-game', 'ttr');
   // (the page draws the form again in the next frame)
   await page.waitForFunction(() => document.querySelectorAll('#f-seats option').length === 4);
-  // The second game's form: 2–5 players, its two bot levels.
+  // The second game's form: 2–5 players, the three bot levels (its strong bot runs in the server's bot workers).
   expect(await page.$$eval('#f-seats option', (o) => o.map((e) => (e as HTMLOptionElement).value))).toEqual(['2', '3', '4', '5']);
-  expect(await page.$$eval('#f-botlevel option', (o) => o.map((e) => (e as HTMLOptionElement).value))).toEqual(['random', 'greedy']);
+  expect(await page.$$eval('#f-botlevel option', (o) => o.map((e) => (e as HTMLOptionElement).value))).toEqual(['random', 'greedy', 'strong']);
   await page.selectOption('#f-seats', '2');
   await page.selectOption('#f-bots', '1');
   expect(await axeProblems(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { IsleError } from '@isle-of-trains/client';
-import { createOptions, failureText, gamesInPlay, openGames, type ListedGame } from '../src/shell/net';
+import { createOptions, failureText, gamesInPlay, openGames, ttrCreateOptions, type ListedGame } from '../src/shell/net';
 
 const listed = (roomId: string, meta: Partial<ListedGame['metadata']>): ListedGame => ({
   roomId, clients: 1, maxClients: 2,
@@ -12,6 +12,12 @@ describe('net helpers', () => {
     expect(createOptions({ ...base, seats: 3 })).toEqual({ name: 'Ada', seats: 3, bots: 1, botLevel: 'strong', private: true, turnTimeLimit: 60 });
     expect(createOptions({ ...base, seats: 1, mode: 'scenario', scenario: 7 })).toMatchObject({ seats: 1, bots: 0, mode: 'scenario', scenario: 7 });
     expect(createOptions({ ...base, seats: 1, mode: 'challenge', scenario: 0 })).not.toHaveProperty('scenario');
+  });
+
+  it('sends the second game the bot level chosen, the strong one included', () => {
+    const base = { name: 'Ada', seats: 3, bots: 2, private: false, turnTimeLimit: 0, mode: 'multiplayer' as const, scenario: 0 };
+    for (const level of ['random', 'greedy', 'strong']) expect(ttrCreateOptions({ ...base, botLevel: level }).botLevel).toBe(level);
+    expect(ttrCreateOptions({ ...base, botLevel: 'expert' }).botLevel).toBe('greedy');
   });
 
   it('lists only multiplayer games still waiting for players', () => {

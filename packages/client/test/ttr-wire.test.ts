@@ -160,14 +160,15 @@ describe('the second game\'s create options', () => {
     expect(TtrCreateOptionsSchema.parse({})).toEqual({ seats: 2, private: false, bots: 0, botLevel: 'greedy', turnTimeLimit: 0, map: NORTHERN_EUROPE.id });
     expect(TtrCreateOptionsSchema.parse({ seats: 5, bots: 4, botLevel: 'random', name: '  Ann ' })).toMatchObject({ seats: 5, bots: 4, name: 'Ann' });
     expect(TTR_CREATE_OPTION_KEYS).toEqual(['seats', 'private', 'bots', 'botLevel', 'turnTimeLimit', 'map', 'name', 'identity']);
-    // Levels the bots package has for this game; its strong bot is not offered at a table (see options.ts).
-    expect(TTR_BOT_LEVELS.every((l) => BOTS_TTR_LEVELS.includes(l))).toBe(true);
-    expect(TTR_BOT_LEVELS).not.toContain('strong');
+    // Every level the bots package has for this game is offered at a table, the strong one included (the
+    // server runs it in its bot worker threads).
+    expect([...TTR_BOT_LEVELS]).toEqual([...BOTS_TTR_LEVELS]);
+    expect(TtrCreateOptionsSchema.parse({ bots: 1, botLevel: 'strong' })).toMatchObject({ botLevel: 'strong' });
   });
 
   it.each([
     [{ seats: 1 }, 'seats'], [{ seats: 6 }, 'seats'], [{ seats: 3, bots: 3 }, 'bots'], [{ bots: 5, seats: 5 }, 'bots'],
-    [{ botLevel: 'strong' }, 'botLevel'], [{ map: 'atlantis' }, 'map'], [{ mode: 'scenario' }, 'mode'], [{ bot: 1 }, 'bot'],
+    [{ botLevel: 'expert' }, 'botLevel'], [{ map: 'atlantis' }, 'map'], [{ mode: 'scenario' }, 'mode'], [{ bot: 1 }, 'bot'],
     [{ turnTimeLimit: -1 }, 'turnTimeLimit'], [{ name: '\u202Eevil' }, 'name'],
   ])('refuses %j, naming %s', (options, key) => {
     const r = TtrCreateOptionsSchema.safeParse(options);

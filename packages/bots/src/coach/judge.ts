@@ -67,7 +67,7 @@ function multiJudge(view: PlayerView, seat: number): Judge {
     value(world, action, roll) {
       const sim = createSimulator(world);
       sim.apply(action);
-      finishTurn(sim, seat, turn, new Rand(roll), drive);
+      finishTurn(sim, seat, turn, new Rand(roll), drive, () => false);
       return evaluate(sim.state, seat, drive);
     },
   };

@@ -18,8 +18,10 @@ export interface TtrBotInput {
 export interface TtrBotOptions {
   /** Seed for the bot's own choices (the random bot's picks, the greedy bot's tie-breaks): the same seed and input give the same action. */
   seed?: number | string;
-  /** Strong bot: wall-clock budget per decision in ms (ticket choices get three times as much). */
+  /** Strong bot: wall-clock budget per decision in ms (default 200; new work stops at three quarters of it). */
   timeBudgetMs?: number;
+  /** Strong bot: ticket choices get this many times the budget (default 1). */
+  ticketBudgetFactor?: number;
   /** Strong bot: a fixed number of worlds per decision instead of a budget; the answer then never depends on time. */
   iterations?: number;
 }

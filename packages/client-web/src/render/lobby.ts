@@ -73,12 +73,12 @@ export function renderLobby(s: LobbyState, a: LobbyActions, account: HTMLElement
       }, linkPlaying ? 'Watch this game' : 'Join this game'), need)
     : null;
 
-  // The second game seats 2–5 and has two bot levels; Isle of Trains 2–4 (and its solo games below).
+  // The second game seats 2–5; Isle of Trains 2–4 (and its solo games below). Both have the three bot levels.
   const ttr = s.game === 'ttr';
   const maxSeats = ttr ? 5 : 4;
   const seats = Math.min(s.seats, maxSeats);
   const maxBots = seats - 1;
-  const levels = ttr ? BOT_LEVELS.filter((b) => b.id !== 'strong') : BOT_LEVELS;
+  const levels = BOT_LEVELS;
   const botLevel = levels.some((b) => b.id === s.botLevel) ? s.botLevel : 'greedy';
   const create = h('section', { class: 'panel' },
     h('h2', null, 'New game'),

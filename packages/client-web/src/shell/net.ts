@@ -43,10 +43,11 @@ export function createOptions(o: CreateOptions): CreateOptionsInput {
   return out;
 }
 
-/** The second game's create options from the form: its bot levels are 'random' and 'greedy' only. */
+/** The second game's create options from the form (the same bot levels as Isle's; anything else is greedy). */
 export function ttrCreateOptions(o: CreateOptions): TtrCreateOptionsInput {
+  const botLevel = o.botLevel === 'random' || o.botLevel === 'strong' ? o.botLevel : 'greedy';
   return {
-    name: o.name, seats: o.seats, bots: o.bots, botLevel: o.botLevel === 'random' ? 'random' : 'greedy', private: o.private, turnTimeLimit: o.turnTimeLimit,
+    name: o.name, seats: o.seats, bots: o.bots, botLevel, private: o.private, turnTimeLimit: o.turnTimeLimit,
   };
 }
 

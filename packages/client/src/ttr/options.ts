@@ -11,11 +11,10 @@ import { DisplayName } from '../options';
 export { TTR_ROOM_NAME } from './room';
 
 /**
- * The second game's bot levels at a table: the bots package's, less `strong`. Its search takes up to about
- * 0.8 s a decision (BENCHMARKS.md), and the server runs this game's bots on its event loop, where that would
- * stall every other room; it is offered once the bot worker threads run the second game too.
+ * The second game's bot levels at a table, as Isle's. `strong` searches for up to 200 ms a decision; the
+ * server runs it in its bot worker threads, as Isle's strong bot.
  */
-export const TTR_BOT_LEVELS = ['random', 'greedy'] as const;
+export const TTR_BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
 
 /**
  * Options of `create` for a `ttr` room. Strict, like Isle's: a key not listed here (a typo such as `bot`

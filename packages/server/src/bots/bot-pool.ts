@@ -3,22 +3,45 @@
  * bot thinking for 200 ms no longer holds up every other room of the process. The view goes to the worker
  * as data; the room applies the answer when it comes back (and drops it if the game moved on meanwhile).
  *
+ * Both games' bots run here (a task says which game; Isle's when it does not).
+ *
  * A worker that crashes, or does not answer within `timeoutMs` (the task is aborted, which makes piscina
  * terminate that thread and start a fresh one), costs its seat nothing but the search: the decision falls
  * back to a greedy move computed here.
  */
 import path from 'path';
 import { Piscina } from 'piscina';
-import { greedyChoice } from '@isle-of-trains/bots';
+import { greedyChoice, ttrGreedyChoice } from '@isle-of-trains/bots';
 import type { Action, PlayerView } from '@isle-of-trains/rules';
+import type { Action as TtrAction, GameEvent as TtrEvent, GameView as TtrView } from '@isle-of-trains/ttr-rules';
 import type { BotLevel } from './bots';
 
+/** One Isle decision (`game` left out, as before the second game came to the pool). */
 export interface BotTask {
+  game?: 'isle';
   level: BotLevel;
   view: PlayerView;
   seat: number;
   history: { type: string; seat: number | null; text: string }[];
   seed: number;
+}
+
+/**
+ * One decision of the second game: its view and the table's log entries go to the worker as data, as
+ * Isle's (the second game's bots read only the log's length, for their per-decision seed).
+ */
+export interface TtrBotTask {
+  game: 'ttr';
+  level: BotLevel;
+  view: TtrView;
+  seat: number;
+  history: { type: string; seat: number | null; text: string }[];
+  seed: number;
+}
+
+/** The second game's bot input from a task: its bots type the log as the rules' events but read only its length. */
+export function ttrInput(task: TtrBotTask): { view: TtrView; seat: number; history: TtrEvent[] } {
+  return { view: task.view, seat: task.seat, history: task.history as unknown as TtrEvent[] };
 }
 
 export interface BotPoolOptions {
@@ -75,16 +98,19 @@ export class BotPool {
    * The bot's action, or a greedy move if its worker crashed or ran out of time. `timeoutMs` counts from
    * the call (a queued task's wait included), so a pool should have a thread per seat it serves at once.
    */
-  async choose(task: BotTask, timeoutMs = this.timeoutMs): Promise<Action> {
+  async choose(task: BotTask, timeoutMs?: number): Promise<Action>;
+  async choose(task: TtrBotTask, timeoutMs?: number): Promise<TtrAction>;
+  async choose(task: BotTask | TtrBotTask, timeoutMs = this.timeoutMs): Promise<Action | TtrAction> {
     this.counts.decisions++;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
-      return (await this.pool.run(task, { signal: abort.signal })) as Action;
+      return (await this.pool.run(task, { signal: abort.signal })) as Action | TtrAction;
     } catch (e) {
       const why = abort.signal.aborted ? 'timeout' : 'error';
       this.counts[why === 'timeout' ? 'timeouts' : 'errors']++;
       this.opts.onFallback?.(why, e as Error);
+      if (task.game === 'ttr') return ttrGreedyChoice(ttrInput(task), { seed: task.seed });
       return greedyChoice({ view: { ...task.view, kind: 'view' }, seat: task.seat, history: task.history }, { seed: task.seed });
     } finally {
       clearTimeout(timer);

@@ -7,6 +7,7 @@
 import { randomInt } from 'crypto';
 import { createBot } from '@isle-of-trains/bots';
 import { legalActions, type Action, type PlayerView } from '@isle-of-trains/rules';
+import type { Action as TtrAction, GameView as TtrView } from '@isle-of-trains/ttr-rules';
 import { BotPool } from './bot-pool';
 import type { Config } from '../ops/config';
 
@@ -24,7 +25,16 @@ export interface BotPlayer {
   chooseAction(input: BotInput): Action | Promise<Action>;
 }
 
-export type BotFactory = (level: BotLevel) => BotPlayer;
+/** A second-game bot seat's decisions (ttr-rules' view, events and actions). */
+export interface TtrBotPlayer {
+  chooseAction(input: { view: TtrView; seat: number; history: readonly { type: string; seat: number | null; text: string }[] }): TtrAction | Promise<TtrAction>;
+}
+
+/**
+ * Isle's bots at a level; `ttr`, when present, the second game's from the same source (the worker pool).
+ * A factory without it (tests' scripted bots) leaves the second game's adapter to its own main-thread bots.
+ */
+export type BotFactory = ((level: BotLevel) => BotPlayer) & { ttr?: (level: BotLevel) => TtrBotPlayer };
 
 /** Uniform over the legal actions, leaving out the solo `returnCard` while anything else is legal. */
 export const randomBot: BotPlayer = {
@@ -46,11 +56,11 @@ export const packageBots: BotFactory = (level) => {
 const HISTORY_TO_WORKER = 50;
 
 /**
- * The bots package at `level`, each decision run in the pool's worker threads. The view is sent as data;
- * a crashed or hung worker is replaced by the pool and the seat gets a greedy move instead.
+ * The bots package at `level`, each decision run in the pool's worker threads, for both games (`ttr`). The
+ * view is sent as data; a crashed or hung worker is replaced by the pool and the seat gets a greedy move.
  */
 export function workerBots(pool: BotPool): BotFactory {
-  return (level) => {
+  const isle = (level: BotLevel): BotPlayer => {
     const seed = randomInt(2 ** 31);
     let n = 0;
     return {
@@ -58,6 +68,17 @@ export function workerBots(pool: BotPool): BotFactory {
         pool.choose({ level, view, seat, history: history.slice(-HISTORY_TO_WORKER), seed: (seed + n++) % 2 ** 31 }),
     };
   };
+  // The second game's bots read only the history's length (in their per-decision seed, which differs per
+  // decision here anyway), so it is cut as Isle's is.
+  const ttr = (level: BotLevel): TtrBotPlayer => {
+    const seed = randomInt(2 ** 31);
+    let n = 0;
+    return {
+      chooseAction: ({ view, seat, history }) =>
+        pool.choose({ game: 'ttr', level, view, seat, history: history.slice(-HISTORY_TO_WORKER), seed: (seed + n++) % 2 ** 31 }),
+    };
+  };
+  return Object.assign(isle, { ttr });
 }
 
 let sharedPool: BotPool | null = null;

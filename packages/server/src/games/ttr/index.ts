@@ -2,8 +2,8 @@
  * The second game on the server (Ticket to Ride with the Northern Lights rules, on the project's own map of
  * Northern Europe): its rules (ttr-rules' definition), its room state (the table's common fields around the
  * `game` part of src/wire/ttr/schema.ts, owner-only hands, tickets and offers), its create options (2–5
- * seats, up to 4 bots, the map), its bots (the bots package's second-game bots, on the main thread: they
- * plan shortest paths, a millisecond or so a decision) and its log lines (log-text.ts).
+ * seats, up to 4 bots, the map), its bots (the bots package's second-game bots: random, greedy and strong,
+ * in the server's bot worker pool as Isle's) and its log lines (log-text.ts).
  */
 import { randomInt } from 'crypto';
 import { createTtrBot } from '@isle-of-trains/bots';
@@ -28,11 +28,15 @@ function gamePart(state: TableState): TtrGameSchema | undefined {
 /** The create options as the room keeps them; the map id rides along (the table's fields are the common ones). */
 type TtrRoomOptions = CreateOptions & { map?: string };
 
-/** A bot of the bots package at `level`, with a seed of its own per room and per decision (the same input never repeats a choice by chance). */
+/**
+ * A bot of the bots package at `level` on the main thread, with a seed of its own per room and per decision
+ * (the same input never repeats a choice by chance): the server's bots when it runs no worker threads
+ * (BOT_WORKERS=0), and tests' scripted bot sources.
+ */
 function ttrBot(level: string): Bot {
   const seed = randomInt(2 ** 31);
   let n = 0;
-  const known = level === 'random' || level === 'greedy' ? level : 'greedy';
+  const known = level === 'random' || level === 'greedy' || level === 'strong' ? level : 'greedy';
   return {
     chooseAction: ({ view, seat, history }) =>
       createTtrBot(known, { seed: (seed + n++) % 2 ** 31 }).chooseAction({ view, seat, history: history as never }),
@@ -80,7 +84,9 @@ export const ttrServerGame: ServerGame<TtrDefinition> = {
     return g && g.players.length > seat ? ttrSeatPart(g, seat) : undefined;
   },
 
-  bot: (level) => ttrBot(level),
+  // In the server's bot worker pool when it has one (as Isle's bots): the strong bot searches for up to its
+  // 200 ms budget, which on the event loop would hold up every other room.
+  bot: (level, factory) => factory.ttr?.(level) ?? ttrBot(level),
   fallbackBot: randomLegal,
   eventLine: (e, s) => ttrEventLine(e, s),
   turnOf: (s) => s.turn.number,
