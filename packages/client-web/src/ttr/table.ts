@@ -44,6 +44,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       selected: null, choice: null, chosen: new Set(), offerKey: '', hover: null, claimableOnly: false, busy: false, error: null, box: null, trailSeat: null, fromList: false,
     };
     let focusAfter: string | null = null;
+    let shownEnd = false;
     // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
     // redraws only what changed.
     const barHost = h('div', { class: 'ttr-bar-host' });
@@ -192,7 +193,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         local.error ? h('p', { class: 'ttr-error', role: 'alert' }, local.error, ' ',
           h('button', { type: 'button', class: 'ttr-link', onclick: () => { local.error = null; render(); } }, 'Dismiss')) : null));
       mount(sideHost, h('div', { class: 'ttr-side' },
-        view.gameOver && trailSeat !== null ? endPanel(map, view, names, trailSeat, trail!.length, ui) : null,
+        view.gameOver && trailSeat !== null ? endPanel(map, view, names, seat, trailSeat, trail!.length, ui, input.endActions?.() ?? null) : null,
         d?.kind === 'keepTickets' ? ticketPicker(map, offer, local.chosen, d.min, local.busy, ui) : null,
         entry ? claimPanel(map, entry, local.choice, local.busy, ui) : null,
         !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui) : null,
@@ -201,6 +202,13 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         playersPanel(view, seat, names),
         bonusPanel(view, seat, names),
         routeListPanel(entries, local.selected, local.claimableOnly, names, ui)));
+      // The game has just ended at a live table: the end panel comes into view at the top of the side column,
+      // its title focused (a replay reaching its end leaves the focus on its controls).
+      if (view.gameOver && !shownEnd && input.endActions) {
+        shownEnd = true;
+        sideHost.scrollTop = 0;
+        focusAfter = '#ttr-end-title';
+      }
       if (focusAfter) {
         root.querySelector<HTMLElement>(focusAfter)?.focus();
         focusAfter = null;
