@@ -12,6 +12,8 @@ import type { ReplayJSON } from '@isle-of-trains/client';
 /** The replay viewer's place: the game played again, the table that shows it, where it stands. */
 export interface ReplayState {
   id: string;
+  /** The game's name, for the page's title. */
+  title: string;
   game: GameReplay;
   table: TableModule;
   index: number;
