@@ -153,11 +153,12 @@ export function bonusPanel(view: GameView, seat: number | null, names: readonly 
         : b.leaders.length === 0 ? 'Nobody yet.' : `Leading: ${b.leaders.map((i) => names[i]).join(', ')} (${b.best}).`)))));
 }
 
-export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi): HTMLElement {
-  const shown = claimableOnly ? entries.filter((e) => e.claimable) : entries;
+export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi, seated = true): HTMLElement {
+  const shown = claimableOnly && seated ? entries.filter((e) => e.claimable) : entries;
   return h('section', { class: 'ttr-panel ttr-routes-list', 'aria-labelledby': 'ttr-routes-title', 'data-fkey': 'routes' },
     h('h2', { id: 'ttr-routes-title' }, 'Routes'),
-    h('label', { class: 'ttr-small' }, h('input', { type: 'checkbox', id: 'ttr-only-claimable', checked: claimableOnly, onchange: (e: Event) => ui.setFilter((e.target as HTMLInputElement).checked) }),
+    // (a spectator, or a replay, claims nothing: no filter for it)
+    !seated ? null : h('label', { class: 'ttr-small' }, h('input', { type: 'checkbox', id: 'ttr-only-claimable', checked: claimableOnly, onchange: (e: Event) => ui.setFilter((e.target as HTMLInputElement).checked) }),
       ' Only the routes I can claim now'),
     shown.length === 0 ? h('p', null, 'None.') : h('ul', null, ...shown.map((e) => h('li', { 'data-fkey': `entry:${e.id}` },
       h('button', {

@@ -4,7 +4,8 @@
  * from the seats, the board from ttr-rules' built-in map of the state's map id), and draws around the board
  * what the shell's frame offers a table that draws only its board: a bar (the connection, the last notice,
  * the turn timer, who is watching, undo while the room allows it, leaving; after the end the end panel has
- * the rematch, the replay and the lobby), the log and the chat beside the board (behind a button on narrow screens), and
+ * the rematch, the replay and the lobby), the log and the chat beside the board (behind a button on narrow screens) with the turn's sound and alert
+ * switches, and
  * the replay viewer's controls under it.
  */
 import { builtInMap, type Action } from '@isle-of-trains/ttr-rules';
@@ -31,12 +32,16 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
     /** Log lines not yet seen while the panel was closed (narrow screens). */
     let seenLog = -1;
     let lastLog = 0;
+    /** The same for the chat's lines (counted in the chat panel the shell hands over). */
+    let seenChat = -1;
+    let lastChat = 0;
     let last: { room: TtrStateJSON; seat: number | null } | null = null;
     const redraw = () => { if (last) draw(last.room, last.seat); };
 
     function togglePanel(open: boolean): void {
       panelOpen = open;
       seenLog = lastLog;
+      seenChat = lastChat;
       if (open) frameOf()?.log?.reveal();
       redraw();
       if (open) root.querySelector<HTMLElement>('#ttr-log-title')?.focus();
@@ -55,6 +60,7 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
       const watching = room.spectators ?? [];
       const deadline = !over && room.decisionDeadline > 0 ? Math.max(0, Math.ceil((room.decisionDeadline - Date.now()) / 1000)) : null;
       const unseen = !panelOpen && seenLog >= 0 ? Math.max(0, lastLog - seenLog) : 0;
+      const unread = !panelOpen && seenChat >= 0 ? Math.max(0, lastChat - seenChat) : 0;
       mount(bar, h('nav', { class: 'ttr-room-bar', 'aria-label': 'Game' },
         h('span', { class: 'ttr-room-title' }, 'Northern Lights'),
         status ? h('span', { class: 'ttr-room-status', role: 'status' }, status) : null,
@@ -69,7 +75,8 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
         h('button', {
           type: 'button', class: 'ttr-btn ttr-panel-toggle', id: 'ttr-panel-toggle', 'data-fkey': 'ttr-panel-toggle',
           'aria-expanded': panelOpen ? 'true' : 'false', 'aria-controls': 'ttr-log-chat', onclick: () => togglePanel(!panelOpen),
-        }, panelOpen ? 'Back to the map' : frame?.live ? 'Log & chat' : 'Log', unseen > 0 ? h('span', { class: 'ttr-unseen' }, ` (${unseen > 99 ? '99+' : unseen} new)`) : null),
+        }, panelOpen ? 'Back to the map' : frame?.live ? 'Log & chat' : 'Log', unseen > 0 ? h('span', { class: 'ttr-unseen' }, ` (${unseen > 99 ? '99+' : unseen} new)`) : null,
+        unread > 0 ? h('span', { class: 'ttr-unread', 'data-fkey': 'ttr-unread' }, ` · ${unread} ${unread === 1 ? 'message' : 'messages'}`) : null),
         canUndo ? h('button', {
           type: 'button', class: 'ttr-btn', id: 'ttr-undo', 'data-fkey': 'ttr-undo', disabled: undoing,
           onclick: () => {
@@ -89,7 +96,12 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
           h('h2', { id: 'ttr-log-title', tabindex: '-1' }, 'Game log'),
           frame?.logNote ? h('p', { class: 'muted log-note' }, frame.logNote) : null,
           logLines(log, seat, older)),
-        frame?.side ?? null));
+        frame?.side ?? null,
+        // The "your turn" cues (the shell plays them for either game): a seated player's switches.
+        frame?.cues && seat !== null ? h('p', { class: 'ttr-cues', 'data-fkey': 'ttr-cues' }, 'When it is your turn: ',
+          h('button', { type: 'button', class: 'ttr-btn', 'aria-pressed': String(frame.cues.sound), 'data-fkey': 'ttr-sound', onclick: frame.cues.onSound, title: 'Play a sound when it becomes your turn' }, frame.cues.sound ? 'Sound on' : 'Sound off'),
+          ' ',
+          h('button', { type: 'button', class: 'ttr-btn', 'aria-pressed': String(frame.cues.notify), 'data-fkey': 'ttr-notify', onclick: frame.cues.onNotify, title: 'A browser notification when it becomes your turn and this tab is hidden' }, frame.cues.notify ? 'Alerts on' : 'Alerts off')) : null));
     }
 
     /** The end panel's buttons: play again, the replay, the lobby (the seed beside them, for anyone checking the deal). */
@@ -110,6 +122,8 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
       const log = room.log ?? [];
       lastLog = log.length > 0 ? log[log.length - 1].n : 0;
       if (seenLog < 0 || panelOpen) seenLog = lastLog;
+      lastChat = frame?.side?.querySelectorAll('.chat-list li[data-fkey^="chat-"]').length ?? 0;
+      if (seenChat < 0 || panelOpen) seenChat = lastChat;
       shell.toggleAttribute('data-panel-open', panelOpen);
       shell.toggleAttribute('data-replay', !!frame && !frame.live);
       drawBar(room, seat, frame);

@@ -181,6 +181,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       const entry = local.selected !== null ? entries.find((e) => e.id === local.selected) ?? null : null;
       table.setAttribute('data-my-move', d ? '1' : '0');
       table.setAttribute('data-over', view.gameOver ? '1' : '0');
+      // A move on its way (its buttons disabled until the server answers): the browser tests wait on it.
+      table.setAttribute('data-busy', local.busy ? '1' : '0');
       table.toggleAttribute('data-sheet', !!entry || d?.kind === 'keepTickets');
       drawing.update({
         view, map, data: input.map, box, selected: local.selected,
@@ -201,7 +203,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, local.hover, ui) : null,
         playersPanel(view, seat, names),
         bonusPanel(view, seat, names),
-        routeListPanel(entries, local.selected, local.claimableOnly, names, ui)));
+        routeListPanel(entries, local.selected, local.claimableOnly, names, ui, seat !== null)));
       // The game has just ended at a live table: the end panel comes into view at the top of the side column,
       // its title focused (a replay reaching its end leaves the focus on its controls).
       if (view.gameOver && !shownEnd && input.endActions) {
