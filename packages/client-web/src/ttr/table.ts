@@ -209,7 +209,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       if (view.gameOver && !shownEnd && input.endActions) {
         shownEnd = true;
         sideHost.scrollTop = 0;
-        focusAfter = '#ttr-end-title';
+        // (without scrolling: a focus that scrolls would move the whole screen, whose overflow is hidden, up under the bar)
+        root.querySelector<HTMLElement>('#ttr-end-title')?.focus({ preventScroll: true });
       }
       if (focusAfter) {
         root.querySelector<HTMLElement>(focusAfter)?.focus();
