@@ -3,8 +3,13 @@
  * this process): a newcomer on a 390×844 phone picks "Ticket to Ride: Northern Lights" in the lobby's create
  * form, makes a 2-player game against a bot, starts it, keeps opening tickets, plays until they have claimed
  * a route and drawn (and kept) more tickets, reloads the page mid-game and is back in their seat with the
- * same hand, tickets and claims; no page or console error; axe-core finds no serious or critical problem.
- * Screenshots land in test-artifacts/client-web/.
+ * same hand, tickets and claims. Someone opening the game's link watches it (no hand, "You are watching"), the
+ * player sees them counted; the log beside the board holds the claim, a chat line reaches the watcher, and the
+ * watcher's answer is counted on the phone's closed "Log & chat" button.
+ * The player plays on to the end: the end panel ranks both players and says how it was decided, offers play
+ * again and the replay; the replay opens on the same table, starts with an empty board, steps to the last
+ * move with the same claims as the game's end, and steps back. No page or console error; axe-core finds no
+ * serious or critical problem. Screenshots land in test-artifacts/client-web/.
  */
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
@@ -12,7 +17,7 @@ import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, axeProblems, useE2E } from './e2e-support';
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 
 // With the players' database on, as a deployed server runs (without it the page's identity check is answered 404).
 const world = useE2E({ BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' });
@@ -21,7 +26,7 @@ const world = useE2E({ BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' });
 async function myMoveOrEnd(page: Page): Promise<'move' | 'over'> {
   await page.waitForFunction(() => {
     const t = document.querySelector('.ttr-table');
-    return !!t && (t.getAttribute('data-over') === '1' || t.getAttribute('data-my-move') === '1');
+    return !!t && (t.getAttribute('data-over') === '1' || (t.getAttribute('data-my-move') === '1' && t.getAttribute('data-busy') !== '1'));
   }, null, { timeout: 60_000 });
   return (await page.getAttribute('.ttr-table', 'data-over')) === '1' ? 'over' : 'move';
 }
@@ -43,6 +48,41 @@ async function draw(page: Page): Promise<void> {
   await page.click('#ttr-pass');
 }
 
+/** The number of the newest log line the page shows (every move writes one). */
+function lastLine(page: Page): Promise<number> {
+  return page.$eval('.ttr-room-side .log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => 0);
+}
+
+/** Do one thing on the page and wait until its log line is there (so the next look is at the table after it). */
+async function acted(page: Page, act: () => Promise<unknown>): Promise<void> {
+  const before = await lastLine(page);
+  await act();
+  await page.waitForFunction((b) => Number(document.querySelector('.ttr-room-side .log-list')?.getAttribute('data-last')) > b, before, { timeout: 60_000 });
+}
+
+/** Play this seat to the end: keep the fewest tickets, claim the longest route it can (the end comes sooner), else draw. */
+async function playToEnd(page: Page): Promise<void> {
+  for (let turn = 0; turn < 400; turn++) {
+    if ((await myMoveOrEnd(page)) === 'over') return;
+    if (await page.locator('.ttr-picker').count()) {
+      await acted(page, () => page.click('#ttr-keep'));
+      continue;
+    }
+    const claimable = /second card/.test((await page.textContent('#ttr-turn')) ?? '')
+      ? [] : await page.$$eval('[data-entry][data-claimable="1"]', (els) => els
+        .map((e) => ({ id: e.getAttribute('data-entry')!, length: Number(/^\s*(\d+)/.exec(e.querySelector('.ttr-small')?.textContent ?? '')?.[1] ?? 0) }))
+        .sort((a, b) => b.length - a.length)
+        .map((e) => e.id));
+    if (claimable.length > 0) {
+      await page.click(`[data-entry="${claimable[0]}"]`);
+      await acted(page, () => page.click('#ttr-claim-go'));
+      continue;
+    }
+    await acted(page, () => draw(page));
+  }
+  throw new Error('the game did not end in 400 turns');
+}
+
 /** What the seat's own panels show: the hand's text, the kept tickets, the claimed routes. */
 function seen(page: Page): Promise<{ hand: string; tickets: string[]; claimed: string[] }> {
   return page.evaluate(() => ({
@@ -52,7 +92,7 @@ function seen(page: Page): Promise<{ hand: string; tickets: string[]; claimed: s
   }));
 }
 
-test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route claimed and tickets drawn, back in the seat after a reload', async () => {
+test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route claimed and tickets drawn, back in the seat after a reload, watched, the log and the chat, to the end screen and its replay', async () => {
   // The players' database opens after the server listens: until then its routes answer 503, which the page
   // would log as a failed resource. Wait for it (any answer but 503).
   for (let i = 0; i < 300 && (await fetch(`${world.base}/api/players/nobody`)).status === 503; i++) await new Promise((r) => setTimeout(r, 100));
@@ -137,9 +177,73 @@ test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route
 
   expect(await axeProblems(page)).toEqual([]);
   await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-phone.png') });
+
+  // Someone opens the game's link: the game has started, so they watch it, at a desktop's size with the log
+  // and the chat beside the board.
+  const watcher = await world.newPage(1366, 768);
+  watcher.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`watcher: ${m.text()} ${m.location().url}`); });
+  await watcher.goto(page.url());
+  await watcher.fill('#f-name', 'Watcher');
+  await watcher.click('#join-link');
+  await watcher.waitForSelector('.ttr-table', { timeout: 60_000 });
+  await watcher.waitForSelector('[data-fkey="ttr-spectating"]');
+  expect(await watcher.locator('.ttr-hand').count()).toBe(0);
+  expect(await watcher.locator('.ttr-room-side .log-list').textContent()).toMatch(/Ada claimed .+ – .+ with /);
+  // The player sees them counted, and on a phone opens the log and the chat over the board.
+  await page.waitForFunction(() => /1 watching/.test(document.querySelector('[data-fkey="ttr-watchers"]')?.textContent ?? ''));
+  expect(await page.isVisible('.ttr-room-side')).toBe(false);
+  await page.click('#ttr-panel-toggle');
+  await page.waitForSelector('.ttr-room-side', { state: 'visible' });
+  expect(await page.locator('.ttr-room-side .log-list').textContent()).toMatch(/Ada claimed .+ – .+ with /);
+  await page.fill('#chat-input', 'Good luck!');
+  await page.press('#chat-input', 'Enter');
+  await watcher.waitForFunction(() => /Ada: Good luck!/.test(document.querySelector('.chat-list')?.textContent ?? ''));
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-log-phone.png') });
+  expect(await axeProblems(watcher)).toEqual([]);
+  await watcher.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-watching-desktop.png') });
+  await page.click('#ttr-panel-toggle');
+  await page.waitForSelector('.ttr-room-side', { state: 'hidden' });
+  // With the panel closed, the watcher's answer is counted on its button.
+  await watcher.fill('#chat-input', 'Thanks!');
+  await watcher.press('#chat-input', 'Enter');
+  await page.waitForFunction(() => /1 message/.test(document.querySelector('[data-fkey="ttr-unread"]')?.textContent ?? ''));
+
+  // On to the end.
+  await acted(page, () => draw(page));
+  await playToEnd(page);
+  await page.waitForSelector('#ttr-end');
+  const standings = await page.$$eval('.ttr-standings tbody tr', (rows) => rows.map((r) => r.textContent ?? ''));
+  expect(standings).toHaveLength(2);
+  expect(standings.some((r) => r.includes('Ada (you)'))).toBe(true);
+  expect(await page.textContent('.ttr-decided')).toMatch(/^(Decided on points|Level on points)/);
+  expect(await page.isVisible('#ttr-rematch')).toBe(true);
+  // The end panel's title has the focus, so a keyboard or screen reader user lands on the result.
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('ttr-end-title');
+  const endClaims = (await seen(page)).claimed;
+  await watcher.waitForSelector('#ttr-end');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-end-phone.png') });
   await page.setViewportSize({ width: 1366, height: 768 });
   expect(await axeProblems(page)).toEqual([]);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-desktop.png') });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-end-desktop.png') });
+
+  // The replay: the same table from an empty board, step by step, to the same end.
+  await page.click('#ttr-replay');
+  await page.waitForSelector('.replay-bar', { timeout: 60_000 });
+  await page.waitForSelector('.ttr-table');
+  expect(await page.textContent('#replay-move')).toMatch(/^Move 0 of \d+/);
+  expect(await page.locator('[data-route].ttr-claimed').count()).toBe(0);
+  await page.click('[data-fkey="rp-last"]');
+  await page.waitForSelector('#ttr-end');
+  expect((await seen(page)).claimed).toEqual(endClaims);
+  const last = Number(/of (\d+)/.exec((await page.textContent('#replay-move')) ?? '')![1]);
+  expect(await page.locator('.ttr-room-side .log-list li').count()).toBeGreaterThan(10);
+  await page.click('[data-fkey="rp-back"]');
+  await page.waitForFunction((n) => (document.querySelector('#replay-move')?.textContent ?? '').startsWith(`Move ${n - 1} of ${n}`), last);
+  expect(await axeProblems(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'ttr-room-replay-desktop.png') });
+  await watcher.close();
   expect(world.pageErrors).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

@@ -1,9 +1,9 @@
 /** The second game's table, its pure parts: map geometry, the payment chooser, the route list, ticket highlights, the trail. */
 import {
-  applyAction, COLOURS, createGame, createSimulator, edgesOf, longestTrail, NORTHERN_EUROPE, payments, playerView, type GameState, type RouteData,
+  applyAction, COLOURS, createGame, createSimulator, edgesOf, longestTrail, NORTHERN_EUROPE, payments, playerView, type GameState, type RouteData, type ScoreBreakdown, type SeatScore,
 } from '@isle-of-trains/ttr-rules';
 import { arcticY, clampBox, parallelOffset, trackLine, trackSpaces, zoomBox, TRACK_GAP } from '../src/ttr/geometry';
-import { bonusLines, claimability, cyclePayment, longestTrailRoutes, openPayment, pairsIn, routeList, ticketCities, ticketPath, turnLine } from '../src/ttr/model';
+import { bonusLines, claimability, cyclePayment, decidedText, endReason, longestTrailRoutes, openPayment, pairsIn, routeList, standings, ticketCities, ticketPath, turnLine } from '../src/ttr/model';
 
 const map = NORTHERN_EUROPE;
 const data = map.data;
@@ -223,5 +223,28 @@ describe('bonus cards and the turn line', () => {
     const s: GameState = { ...s0, turn: { seat: 1, number: 30, step: 'turn' }, players: s0.players.map((p) => ({ ...p, offer: null })), finalTurnsLeft: 2, endTriggeredBy: 1 };
     expect(turnLine(playerView(s, 0), 0, names)).toBe("Bo's turn. Last round: 2 turns left.");
     expect(turnLine(playerView(s, 1), 1, names)).toMatch(/^Your turn: draw cards, claim a route or draw tickets\. Last round: 2 turns left\.$/);
+  });
+});
+
+describe('end screen', () => {
+  const seatScore = (seat: number, total: number, completed: number, bonusWon: number): SeatScore => ({
+    seat, routePoints: total, tickets: [], ticketPoints: 0, completedTickets: completed, bonus: [], bonusPoints: 0, bonusCardsWon: bonusWon, total,
+  });
+  const breakdown = (players: SeatScore[]): ScoreBreakdown => ({ players, winners: [], decidedBy: 'score', final: true });
+
+  test('places follow the total, then completed tickets, then bonus cards won; a place is shared only when all three are level', () => {
+    const rows = standings(breakdown([seatScore(0, 50, 2, 1), seatScore(1, 60, 0, 0), seatScore(2, 50, 3, 0), seatScore(3, 50, 2, 1)]));
+    expect(rows.map((r) => [r.seat, r.place])).toEqual([[1, 1], [2, 2], [0, 3], [3, 3]]);
+  });
+
+  test('how the win was decided and why the game ended, in words', () => {
+    expect(decidedText('score')).toMatch(/points/);
+    expect(decidedText('tickets')).toMatch(/completed tickets decided/);
+    expect(decidedText('bonus-cards')).toMatch(/bonus cards won decided/);
+    expect(decidedText('shared')).toMatch(/shared/);
+    const s = createGame({ players: 2, seed: 'end-words', names: ['Ada', 'Bo'] });
+    const v = playerView(s, 'spectator');
+    expect(endReason({ ...v, result: { reason: 'passes' } }, ['Ada', 'Bo'])).toMatch(/pass/);
+    expect(endReason({ ...v, result: { reason: 'trains' }, endTriggeredBy: 1 }, ['Ada', 'Bo'])).toMatch(/Bo ran down/);
   });
 });

@@ -6,7 +6,8 @@
  */
 import { applyAction, createGame, scoreBreakdown, type GameState } from '@isle-of-trains/rules';
 import { IsleError } from './errors';
-import type { ReplayJSON } from './replay';
+import type { GameState as TtrGameState } from '@isle-of-trains/ttr-rules';
+import type { IsleReplayJSON, ReplayJSON, TtrReplayJSON } from './replay';
 
 /** How to ask for a replay: a private table's needs its share key or one of its players' identity. */
 export interface FetchReplayOptions {
@@ -42,20 +43,26 @@ export async function fetchReplay(base: string, roomId: string, options: FetchRe
   return body as ReplayJSON;
 }
 
-/** The result of {@link verifyReplay}: the final rules state, or what does not hold. */
-export type ReplayCheck = { ok: true; state: GameState } | { ok: false; problem: string };
+/** The result of {@link verifyReplay}: the final rules state (Isle's, or the second game's for a `ttr` replay), or what does not hold. */
+export type ReplayCheck<S = GameState> = { ok: true; state: S } | { ok: false; problem: string };
 
 /**
  * Check a replay: SHA-256 of `options.seed` is `seedHash` (and `seedHashSeenAtStart`, when you kept the one
  * the room state showed before the first move), every move is accepted by the rules in order, the game is
  * over after the last, and `scoreBreakdown` of the final state equals `finalScores`.
  */
-export async function verifyReplay(replay: ReplayJSON, seedHashSeenAtStart?: string): Promise<ReplayCheck> {
+export async function verifyReplay(replay: IsleReplayJSON, seedHashSeenAtStart?: string): Promise<ReplayCheck>;
+export async function verifyReplay(replay: TtrReplayJSON, seedHashSeenAtStart?: string): Promise<ReplayCheck<TtrGameState>>;
+export async function verifyReplay(replay: ReplayJSON, seedHashSeenAtStart?: string): Promise<ReplayCheck<GameState | TtrGameState>>;
+export async function verifyReplay(replay: ReplayJSON, seedHashSeenAtStart?: string): Promise<ReplayCheck<GameState | TtrGameState>> {
   const hash = await sha256Hex(replay.options.seed);
   if (hash !== replay.seedHash) return { ok: false, problem: 'the seed does not hash to the replay\'s seedHash' };
   if (seedHashSeenAtStart !== undefined && seedHashSeenAtStart !== replay.seedHash) {
     return { ok: false, problem: 'the replay\'s seedHash is not the one published at the start' };
   }
+  // The second game's rules are loaded only for its replays (as for its sessions: ./games.ts).
+  // (with its emitted name: a dynamic import is resolved as written, by Node from dist and by the bundler from source)
+  if (replay.game === 'ttr') return (await import('./ttr/kit.js')).playTtrReplay(replay, sameJSON);
   let state: GameState;
   try {
     state = createGame(replay.options);

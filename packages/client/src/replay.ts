@@ -4,6 +4,9 @@
  * Types only.
  */
 import type { Action, GameOptions, ScoreBreakdown } from '@isle-of-trains/rules';
+import type {
+  Action as TtrAction, GameOptions as TtrGameOptions, ScoreBreakdown as TtrScoreBreakdown,
+} from '@isle-of-trains/ttr-rules';
 import type { ChatLine } from './messages';
 
 /** One move of a replay: the seat that chose it and the rules action. */
@@ -12,8 +15,10 @@ export interface ReplayMove {
   action: Action;
 }
 
-/** The body of `GET /api/games/:id/replay`. */
-export interface ReplayJSON {
+/** The body of `GET /api/games/:id/replay` for an Isle of Trains game. */
+export interface IsleReplayJSON {
+  /** Which game's rules play it again: `isle` (absent in replays served before the second game). */
+  game?: 'isle';
   /** The room (game) id. */
   roomId: string;
   /** Exactly what the rules' `createGame` was given, the seed included. */
@@ -31,3 +36,22 @@ export interface ReplayJSON {
   /** The table chat kept with the game (empty when the server keeps none); render it as text, never HTML. */
   chat: ChatLine[];
 }
+
+/** One move of a second-game replay. */
+export interface TtrReplayMove {
+  seat: number;
+  action: TtrAction;
+}
+
+/** The body of `GET /api/games/:id/replay` for a game of the second game (`ttr`): the same fields, its rules' shapes. */
+export interface TtrReplayJSON extends Omit<IsleReplayJSON, 'game' | 'options' | 'actions' | 'finalScores'> {
+  game: 'ttr';
+  /** Exactly what ttr-rules' `createGame` was given, the seed and the map included. */
+  options: TtrGameOptions;
+  actions: TtrReplayMove[];
+  /** ttr-rules' `scoreBreakdown` of the final state. */
+  finalScores: TtrScoreBreakdown;
+}
+
+/** The body of `GET /api/games/:id/replay`: `game` says which rules play it again. */
+export type ReplayJSON = IsleReplayJSON | TtrReplayJSON;

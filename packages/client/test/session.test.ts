@@ -266,6 +266,8 @@ describe('ready sessions and replays', () => {
     await s.finished();
     await expect(fetchReplay(ts.url, s.roomId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const replay = await fetchReplay(ts.url, s.roomId, { key });
+    // An Isle game's replay names its game.
+    if (replay.game !== 'isle') throw new Error(`not an Isle replay: ${String(replay.game)}`);
     const checked = await verifyReplay(replay, seedHash);
     expect(checked.ok).toBe(true);
     const tampered = { ...replay, actions: replay.actions.slice(0, -1) };

@@ -1,12 +1,13 @@
 /**
  * A session on the second game's room (`ttr`) against a real server in this process: created with
  * `{ game: 'ttr' }`, its state, view, decisions and legal actions are that game's (not Isle's); a game
- * against a bot played to the end through `act`; a spectator joining by id gets a ttr session with no hand.
+ * against a bot played to the end through `act`, its replay fetched and checked with the second game's
+ * rules (and a tampered one caught); a spectator joining by id gets a ttr session with no hand.
  */
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 import { NORTHERN_EUROPE, type Action } from '@isle-of-trains/ttr-rules';
 import { bootServer, until, type TestServer } from '../../server/test/support/harness';
-import { IsleClient, IsleError, type ClientOptions, type Session } from '../src';
+import { IsleClient, IsleError, fetchReplay, verifyReplay, type ClientOptions, type Session } from '../src';
 
 let ts: TestServer;
 const client = (options: ClientOptions = {}) => new IsleClient(ts.url, { pace: { perSecond: 10_000, burst: 10_000 }, ...options });
@@ -65,6 +66,18 @@ describe('a ttr session', () => {
     // Once over, every seat's hand and tickets are shown, to the spectator too.
     await until(() => w.view?.gameOver === true, 5000, 'spectator sees the end');
     expect(w.view!.players[0].tickets!.length).toBeGreaterThan(0);
+
+    // Its replay names the game and is checked with the second game's rules: the same moves, the same final count.
+    const replay = await fetchReplay(ts.url, s.roomId);
+    expect(replay.game).toBe('ttr');
+    const checked = await verifyReplay(replay, end.seedHash);
+    expect(checked).toMatchObject({ ok: true, state: { gameOver: true } });
+    if (replay.game !== 'ttr') throw new Error('not a ttr replay');
+    expect(await verifyReplay({ ...replay, actions: replay.actions.slice(0, -1) })).toMatchObject({ ok: false, problem: expect.stringMatching(/not over after/) });
+    expect(await verifyReplay({ ...replay, finalScores: { ...replay.finalScores, winners: [9] } })).toMatchObject({ ok: false, problem: expect.stringMatching(/final scores differ/) });
+    const bad = replay.actions.findIndex((a) => a.action.type === 'claim');
+    const moved = replay.actions.map((a, i) => (i === bad ? { ...a, seat: 1 - a.seat } : a));
+    expect(await verifyReplay({ ...replay, actions: moved })).toMatchObject({ ok: false, problem: expect.stringMatching(new RegExp(`move ${bad + 1} `)) });
     await w.leave();
     await s.leave();
   }, 120_000);

@@ -60,10 +60,11 @@ test('a rated 2-player game between two accounts is archived and moves both rati
   // The archive's replay has the shape of the live one: createGame's options with the seed, every action.
   const live = await get(`/api/games/${a.roomId}/replay`);
   const archived = await (await ts.srv.players!.get()).archive.replay(a.roomId);
-  expect(archived).toMatchObject({ roomId: a.roomId, options: live.options, seedHash: live.seedHash, actions: live.actions, finalScores: live.finalScores });
+  expect(archived).toMatchObject({ game: 'isle', roomId: a.roomId, options: live.options, seedHash: live.seedHash, actions: live.actions, finalScores: live.finalScores });
   expect(live.options.seed).toMatch(/^[0-9a-f]{64}$/);
   // Exactly the protocol's ReplayJSON, its chat lines the protocol's ChatLine (not the database's rows).
-  expect(Object.keys(live).sort()).toEqual(['actions', 'chat', 'endedAt', 'finalScores', 'options', 'roomId', 'seedHash', 'startedAt']);
+  expect(Object.keys(live).sort()).toEqual(['actions', 'chat', 'endedAt', 'finalScores', 'game', 'options', 'roomId', 'seedHash', 'startedAt']);
+  expect(live.game).toBe('isle');
   expect(live.chat).toEqual([{ seat: 0, name: expect.any(String), text: 'Good luck!', at: expect.any(String) }]);
   await a.leave();
   await b.leave();

@@ -6,7 +6,7 @@
 import { applyAction } from '../../../rules/src/apply';
 import { createGame } from '../../../rules/src/setup';
 import type { GameState } from '@isle-of-trains/rules';
-import type { IsleStateJSON, ReplayJSON } from '@isle-of-trains/client';
+import type { IsleReplayJSON as ReplayJSON, IsleStateJSON } from '@isle-of-trains/client';
 import type { GameReplay } from '../shell/tables';
 import { roomFromState } from './local-room';
 export { roomFromState };

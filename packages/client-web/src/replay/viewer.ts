@@ -13,7 +13,7 @@ import type { Shell } from '../shell/controller';
 import type { FramedHost, ShellFrame } from '../shell/frame';
 import { canGoBack, go, replayUrl } from '../shell/history';
 import { failureText } from '../shell/net';
-import { gameEntry, gameOf } from '../shell/tables';
+import { GAME_NAMES, gameEntry, gameOf } from '../shell/tables';
 import type { TableSlot } from '../shell/table-slot';
 
 const NOTHING = () => Promise.reject({ code: 'REPLAY', message: 'A replay cannot be played.' });
@@ -33,9 +33,11 @@ export class ReplayViewer {
       const res = await fetch(`${this.shell.apiBase}/api/games/${encodeURIComponent(id)}/replay${query}`, auth ? { headers: { authorization: auth } } : undefined);
       if (!res.ok) throw new Error(`The replay is not available (${res.status}).`);
       const data = (await res.json()) as ReplayJSON;
-      const entry = gameEntry(gameOf({ metadata: data as { game?: unknown } }));
+      // The replay names its game (replays from before the second game name none: Isle of Trains).
+      const gameId = gameOf({ metadata: data as { game?: unknown } });
+      const entry = gameEntry(gameId);
       const [game, table] = await Promise.all([entry.replay(data), entry.table()]);
-      st.replay = { id, game, table, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [], jumped: false, coach: null };
+      st.replay = { id, title: GAME_NAMES.find((g) => g.id === gameId)?.name ?? 'Isle of Trains', game, table, index: 0, playing: false, timer: undefined, chat: Array.isArray(data.chat) ? data.chat : [], jumped: false, coach: null };
       go(replayUrl(id, key, analyse), replace);
       if (analyse !== undefined) this.analyse(analyse, query, auth);
     } catch (e) {
@@ -110,7 +112,7 @@ export class ReplayViewer {
   render(): boolean {
     const r = this.shell.state.replay;
     if (!r) return false;
-    document.title = 'Replay · Isle of Trains';
+    document.title = `Replay · ${r.title}`;
     if (this.slot.show(`replay:${r.id}`, async () => r.table, this.host, r.game.room(r.index), null, () => this.shell.schedule())) {
       r.jumped = false;
       this.shell.log.afterRender();

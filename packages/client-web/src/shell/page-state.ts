@@ -13,6 +13,8 @@ import type { CoachState } from '../replay/coach';
 /** The replay viewer's place: the game played again, the table that shows it, where it stands. */
 export interface ReplayState {
   id: string;
+  /** The game's name, for the page's title. */
+  title: string;
   game: GameReplay;
   table: TableModule;
   index: number;

@@ -2,7 +2,7 @@
  * The tables by game id, each loaded with a dynamic import() so each game's table is its own chunk, fetched
  * only when a room of that game is shown (or its replay opened).
  */
-import type { ReplayJSON } from '@isle-of-trains/client';
+import type { IsleReplayJSON, ReplayJSON, TtrReplayJSON } from '@isle-of-trains/client';
 import type { TableModule } from './table-module';
 
 /** A finished game played again, one room state per move (the viewer shows them through the game's table). */
@@ -31,12 +31,11 @@ export interface GameEntry {
 const GAMES: Record<string, GameEntry> = {
   isle: {
     table: async () => (await import('../isle/table')).isleTable as TableModule,
-    replay: async (data) => (await import('../isle/replay')).gameReplay(data),
+    replay: async (data) => (await import('../isle/replay')).gameReplay(data as IsleReplayJSON),
   },
   ttr: {
     table: async () => (await import('../ttr/room-table')).ttrRoomTable as TableModule,
-    // The second game's replays are served, but the page has no player for them yet: the viewer says so.
-    replay: async () => { throw new Error('Replays of Ticket to Ride: Northern Lights cannot be shown in the page yet.'); },
+    replay: async (data) => (await import('../ttr/replay')).ttrGameReplay(data as TtrReplayJSON),
   },
 };
 

@@ -5,8 +5,9 @@
  */
 import {
   BONUS_CARDS, CARDS, COLOURS, bonusMeasure, edgesOf, legalActions, longestTrail, mapOf, payments, pending, usableTracks,
-  type Action, type BonusCardId, type Card, type Decision, type Edge, type GameMap, type GameView, type MapData, type Payment, type RouteData,
+  type Action, type BonusCardId, type Card, type Decision, type DecidedBy, type Edge, type GameMap, type GameView, type MapData, type Payment, type RouteData, type ScoreBreakdown,
 } from '@isle-of-trains/ttr-rules';
+import type { Child } from '../render/dom';
 
 /** What the table is drawn from: a seat's view (or a spectator's, seat null), the seats' names and the map. */
 export interface TtrTableInput {
@@ -14,6 +15,8 @@ export interface TtrTableInput {
   seat: number | null;
   names?: string[];
   map: MapData;
+  /** The end screen's buttons (play again, the replay, the lobby), drawn in the end panel; absent where none apply. */
+  endActions?: () => Child;
 }
 
 export function namesOf(input: TtrTableInput): string[] {
@@ -294,4 +297,46 @@ export function trailOf(view: GameView, seat: number): { routes: number[]; lengt
   const map = mapOf(view.options.map);
   const edges = edgesOf(map, view.claims, seat);
   return { routes: longestTrailRoutes(edges), length: longestTrail(edges) };
+}
+
+/** One row of the end screen's standings: the place (shared when every tie-break is equal too) and the sums. */
+export interface Standing {
+  place: number;
+  seat: number;
+  routes: number;
+  tickets: number;
+  bonus: number;
+  total: number;
+  completed: number;
+  bonusWon: number;
+}
+
+/** The final count in places: by total, then completed tickets, then bonus cards won (the rules' tie-breaks). */
+export function standings(sb: ScoreBreakdown): Standing[] {
+  const rows = sb.players.map((p): Standing => ({
+    place: 0, seat: p.seat, routes: p.routePoints, tickets: p.ticketPoints, bonus: p.bonusPoints, total: p.total, completed: p.completedTickets, bonusWon: p.bonusCardsWon,
+  }));
+  rows.sort((a, b) => b.total - a.total || b.completed - a.completed || b.bonusWon - a.bonusWon || a.seat - b.seat);
+  rows.forEach((r, i) => {
+    const prev = rows[i - 1];
+    r.place = prev && prev.total === r.total && prev.completed === r.completed && prev.bonusWon === r.bonusWon ? prev.place : i + 1;
+  });
+  return rows;
+}
+
+/** How the winner was found, in words. */
+export function decidedText(d: DecidedBy): string {
+  switch (d) {
+    case 'score': return 'Decided on points.';
+    case 'tickets': return 'Level on points: the most completed tickets decided it.';
+    case 'bonus-cards': return 'Level on points and completed tickets: the most bonus cards won decided it.';
+    case 'shared': return 'Level on points, completed tickets and bonus cards won: the win is shared.';
+  }
+}
+
+/** Why the game ended, in words. */
+export function endReason(view: GameView, names: readonly string[]): string {
+  if (view.result?.reason === 'passes') return 'The game ended when nobody could do anything but pass.';
+  const s = view.endTriggeredBy;
+  return s !== null ? `The game ended after the last round: ${names[s] ?? `Seat ${s + 1}`} ran down to two trains or fewer.` : 'The game ended after the last round.';
 }

@@ -6,7 +6,7 @@
 import { h, type Child } from '../render/dom';
 import { CARDS, ROUTE_POINTS, bonusCard, scoreBreakdown, type Action, type Card, type GameMap, type GameView } from '@isle-of-trains/ttr-rules';
 import {
-  bonusLines, cardWord, pairsIn, paymentText, routeKind, routeName, type PaymentChoice, type RouteEntry,
+  bonusLines, cardWord, decidedText, endReason, pairsIn, paymentText, routeKind, routeName, standings, type PaymentChoice, type RouteEntry,
 } from './model';
 import { SEAT_FILL, SEAT_INK, SYMBOL_NAME, swatch } from './symbols';
 
@@ -153,11 +153,12 @@ export function bonusPanel(view: GameView, seat: number | null, names: readonly 
         : b.leaders.length === 0 ? 'Nobody yet.' : `Leading: ${b.leaders.map((i) => names[i]).join(', ')} (${b.best}).`)))));
 }
 
-export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi): HTMLElement {
-  const shown = claimableOnly ? entries.filter((e) => e.claimable) : entries;
+export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi, seated = true): HTMLElement {
+  const shown = claimableOnly && seated ? entries.filter((e) => e.claimable) : entries;
   return h('section', { class: 'ttr-panel ttr-routes-list', 'aria-labelledby': 'ttr-routes-title', 'data-fkey': 'routes' },
     h('h2', { id: 'ttr-routes-title' }, 'Routes'),
-    h('label', { class: 'ttr-small' }, h('input', { type: 'checkbox', id: 'ttr-only-claimable', checked: claimableOnly, onchange: (e: Event) => ui.setFilter((e.target as HTMLInputElement).checked) }),
+    // (a spectator, or a replay, claims nothing: no filter for it)
+    !seated ? null : h('label', { class: 'ttr-small' }, h('input', { type: 'checkbox', id: 'ttr-only-claimable', checked: claimableOnly, onchange: (e: Event) => ui.setFilter((e.target as HTMLInputElement).checked) }),
       ' Only the routes I can claim now'),
     shown.length === 0 ? h('p', null, 'None.') : h('ul', null, ...shown.map((e) => h('li', { 'data-fkey': `entry:${e.id}` },
       h('button', {
@@ -168,17 +169,35 @@ export function routeListPanel(entries: readonly RouteEntry[], selected: number 
       h('span', { class: 'ttr-small' }, ` ${e.kind}; ${e.owner !== null ? `${names[e.owner]}'s` : e.status}`))))));
 }
 
-/** The end: each player's routes, tickets done and failed, bonus cards and total, and whose longest trail is drawn. */
-export function endPanel(map: GameMap, view: GameView, names: readonly string[], trailSeat: number, trailLength: number, ui: PanelUi): HTMLElement {
+/**
+ * The end: who won and how it was decided, why the game ended, the standings, the actions the room offers
+ * (`actions`: play again, the replay, the lobby), then each player's tickets and bonus cards and whose
+ * longest trail the map draws.
+ */
+export function endPanel(map: GameMap, view: GameView, names: readonly string[], seat: number | null, trailSeat: number, trailLength: number, ui: PanelUi, actions: Child = null): HTMLElement {
   const sb = scoreBreakdown(view);
-  const how = { score: 'on points', tickets: 'on completed tickets', 'bonus-cards': 'on bonus cards won', shared: 'shared' }[sb.decidedBy];
-  const winners = sb.winners.map((w) => names[w]).join(' and ');
+  const winners = sb.winners.map((w) => (w === seat ? 'You' : names[w]));
+  const headline = sb.winners.length > 1 ? `${winners.join(' and ')} share the win` : winners[0] === 'You' ? 'You win' : `${winners[0]} wins`;
+  const rows = standings(sb);
+  const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
   return h('section', { class: 'ttr-panel ttr-end', id: 'ttr-end', 'aria-labelledby': 'ttr-end-title', 'data-fkey': 'end' },
-    h('h2', { id: 'ttr-end-title', tabindex: '-1' }, sb.winners.length > 1 ? `${winners} share the win` : `${winners} wins (${how})`),
+    h('h2', { id: 'ttr-end-title', tabindex: '-1' }, headline),
+    h('p', { class: 'ttr-decided' }, decidedText(sb.decidedBy)),
+    h('p', { class: 'ttr-small' }, endReason(view, names)),
+    h('table', { class: 'ttr-standings' },
+      h('caption', { class: 'ttr-sr' }, 'Final scores'),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Place'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Routes'),
+        h('th', { scope: 'col' }, 'Tickets'), h('th', { scope: 'col' }, 'Bonus'), h('th', { scope: 'col' }, 'Total'))),
+      h('tbody', null, ...rows.map((r) => h('tr', { 'data-seat': r.seat, class: sb.winners.includes(r.seat) ? 'ttr-winner' : '' },
+        h('td', null, `${r.place}.`),
+        h('th', { scope: 'row' }, h('span', { class: 'ttr-seat', style: { background: SEAT_FILL[r.seat % 5], color: SEAT_INK[r.seat % 5] }, 'aria-hidden': 'true' }, String(r.seat + 1)),
+          ` ${names[r.seat]}${r.seat === seat ? ' (you)' : ''}`),
+        h('td', null, String(r.routes)), h('td', null, signed(r.tickets)), h('td', null, String(r.bonus)), h('td', { class: 'ttr-total' }, String(r.total)))))),
+    actions ? h('div', { class: 'ttr-row ttr-end-actions' }, actions) : null,
     ...sb.players.map((p): Child => h('div', { class: 'ttr-end-seat', 'data-seat': p.seat },
       h('h3', null, h('span', { class: 'ttr-seat', style: { background: SEAT_FILL[p.seat % 5], color: SEAT_INK[p.seat % 5] }, 'aria-hidden': 'true' }, String(p.seat + 1)),
         ` ${names[p.seat]}: ${p.total} points`),
-      h('p', null, `Routes ${p.routePoints} · tickets ${p.ticketPoints >= 0 ? '+' : ''}${p.ticketPoints} · bonus cards ${p.bonusPoints}`),
+      h('p', null, `Routes ${p.routePoints} · tickets ${signed(p.ticketPoints)} (${p.completedTickets} of ${p.tickets.length} completed) · bonus cards ${p.bonusPoints}`),
       h('ul', { class: 'ttr-small' }, ...p.tickets.map((t) => {
         const d = map.ticket.get(t.id)!;
         return h('li', { 'data-done': t.completed ? '1' : '0' }, `${t.completed ? '✓' : '✗'} ${map.city.get(d.from)?.name} – ${map.city.get(d.to)?.name}: ${t.completed ? '+' : '−'}${t.points}`);

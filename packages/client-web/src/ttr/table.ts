@@ -44,6 +44,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       selected: null, choice: null, chosen: new Set(), offerKey: '', hover: null, claimableOnly: false, busy: false, error: null, box: null, trailSeat: null, fromList: false,
     };
     let focusAfter: string | null = null;
+    let shownEnd = false;
     // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
     // redraws only what changed.
     const barHost = h('div', { class: 'ttr-bar-host' });
@@ -180,6 +181,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       const entry = local.selected !== null ? entries.find((e) => e.id === local.selected) ?? null : null;
       table.setAttribute('data-my-move', d ? '1' : '0');
       table.setAttribute('data-over', view.gameOver ? '1' : '0');
+      // A move on its way (its buttons disabled until the server answers): the browser tests wait on it.
+      table.setAttribute('data-busy', local.busy ? '1' : '0');
       table.toggleAttribute('data-sheet', !!entry || d?.kind === 'keepTickets');
       drawing.update({
         view, map, data: input.map, box, selected: local.selected,
@@ -192,7 +195,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         local.error ? h('p', { class: 'ttr-error', role: 'alert' }, local.error, ' ',
           h('button', { type: 'button', class: 'ttr-link', onclick: () => { local.error = null; render(); } }, 'Dismiss')) : null));
       mount(sideHost, h('div', { class: 'ttr-side' },
-        view.gameOver && trailSeat !== null ? endPanel(map, view, names, trailSeat, trail!.length, ui) : null,
+        view.gameOver && trailSeat !== null ? endPanel(map, view, names, seat, trailSeat, trail!.length, ui, input.endActions?.() ?? null) : null,
         d?.kind === 'keepTickets' ? ticketPicker(map, offer, local.chosen, d.min, local.busy, ui) : null,
         entry ? claimPanel(map, entry, local.choice, local.busy, ui) : null,
         !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui) : null,
@@ -200,7 +203,15 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, local.hover, ui) : null,
         playersPanel(view, seat, names),
         bonusPanel(view, seat, names),
-        routeListPanel(entries, local.selected, local.claimableOnly, names, ui)));
+        routeListPanel(entries, local.selected, local.claimableOnly, names, ui, seat !== null)));
+      // The game has just ended at a live table: the end panel comes into view at the top of the side column,
+      // its title focused (a replay reaching its end leaves the focus on its controls).
+      if (view.gameOver && !shownEnd && input.endActions) {
+        shownEnd = true;
+        sideHost.scrollTop = 0;
+        // (without scrolling: a focus that scrolls would move the whole screen, whose overflow is hidden, up under the bar)
+        root.querySelector<HTMLElement>('#ttr-end-title')?.focus({ preventScroll: true });
+      }
       if (focusAfter) {
         root.querySelector<HTMLElement>(focusAfter)?.focus();
         focusAfter = null;

@@ -8,3 +8,4 @@ export type * from './state';
 export { ttrGameWire, ttrGameFromWire, ttrStateFromWire, type TtrGameWire, type TtrPlayerWire } from './wire';
 export { ttrGameJSONFromView, ttrPrivatePart, type TtrPrivatePart } from './game-json';
 export { ttrViewFromGame, ttrViewFromState, type TtrViewer } from './view';
+export { ttrEventLine, paidWords, type TtrLogLine } from './log-text';

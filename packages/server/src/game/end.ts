@@ -24,14 +24,16 @@ export function endGame(table: Table): void {
   // The game's own breakdown (score.detail), as stored with the end and kept by the archive.
   s.scoresJson = JSON.stringify(score.detail);
   table.deps.replays.add({
+    // Which rules play it again (the client's replay viewer and verifyReplay pick the game by it).
+    game: m.definition.id,
     roomId: table.roomId,
-    options: { ...options, names: [...(options.names ?? [])] } as Replay['options'],
+    options: { ...options, names: [...(options.names ?? [])] },
     seedHash: s.seedHash,
-    actions: m.actions.slice() as Replay['actions'],
-    finalScores: score.detail as Replay['finalScores'],
+    actions: m.actions.slice(),
+    finalScores: score.detail,
     startedAt: m.startedAt,
     endedAt,
-  }, table.shareKey === null ? undefined : {
+  } as Replay, table.shareKey === null ? undefined : {
     private: true, shareKeyHash: shareKeyHash(table.shareKey), playerIds: table.slots.map((sl) => sl.playerId ?? null),
   });
   // 'seed', not 'end': the rules already write an 'end' line when the end is triggered.

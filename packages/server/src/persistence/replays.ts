@@ -3,7 +3,7 @@ import type { ReplayJSON } from '@isle-of-trains/client/protocol';
 import { PUBLIC_GAME, type GameAccess } from '../players/private-games';
 
 /** A replay as the server keeps it: the protocol's, without the chat (the players' database holds that; the endpoint adds it). */
-export type Replay = Omit<ReplayJSON, 'chat'>;
+export type Replay = ReplayJSON extends infer R ? R extends ReplayJSON ? Omit<R, 'chat'> : never : never;
 
 export class ReplayStore {
   private readonly byId = new Map<string, { replay: Replay; access: GameAccess }>();

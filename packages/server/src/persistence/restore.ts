@@ -200,14 +200,16 @@ export function replayFromLog(roomId: string, entries: LogEntry[]): Replay | nul
   if (!start || !end || end.t !== 'end') return null;
   const actions = storedActions(entries);
   return {
+    // Logs from before the second game name no game: they are Isle of Trains.
+    game: start.game ?? 'isle',
     roomId,
-    options: start.options as Replay['options'],
+    options: start.options,
     seedHash: start.seedHash,
-    actions: actions as Replay['actions'],
-    finalScores: end.finalScores as Replay['finalScores'],
+    actions,
+    finalScores: end.finalScores,
     startedAt: start.at,
     endedAt: end.at,
-  };
+  } as Replay;
 }
 
 /** The seat whose stored token hash matches `token`, or -1. */

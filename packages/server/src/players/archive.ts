@@ -86,18 +86,19 @@ export class Archive {
    * `options` with the seed (createGame's input), the seed's hash, every action and the final scores.
    */
   async replay(id: string): Promise<Replay | null> {
-    const row = await this.db.selectFrom('games').select(['id', 'options', 'seed', 'actions', 'result', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('games').select(['id', 'game', 'options', 'seed', 'actions', 'result', 'started_at', 'finished_at']).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
     return {
+      game: row.game as GameId,
       roomId: row.id,
       // Stored from the room's own replay record (FinishedGame), so the columns hold exactly these shapes.
-      options: { ...(row.options as Omit<Replay['options'], 'seed'>), seed: row.seed },
+      options: { ...(row.options as object), seed: row.seed },
       seedHash: createHash('sha256').update(row.seed).digest('hex'),
-      actions: row.actions as Replay['actions'],
-      finalScores: row.result as Replay['finalScores'],
+      actions: row.actions,
+      finalScores: row.result,
       startedAt: row.started_at ? new Date(row.started_at).toISOString() : null,
       endedAt: new Date(row.finished_at).toISOString(),
-    };
+    } as Replay;
   }
 
   /** Who may read an archived game (src/players/private-games.ts), or null when it is not archived. */

@@ -3,19 +3,19 @@
  * Northern Europe): its rules (ttr-rules' definition), its room state (the table's common fields around the
  * `game` part of src/wire/ttr/schema.ts, owner-only hands, tickets and offers), its create options (2–5
  * seats, up to 4 bots, the map), its bots (the bots package's second-game bots: random, greedy and strong,
- * in the server's bot worker pool as Isle's) and its log lines (log-text.ts).
+ * in the server's bot worker pool as Isle's) and its log lines (worded by the client package's `ttrEventLine`,
+ * which replays use too).
  */
 import { randomInt } from 'crypto';
 import { createTtrBot } from '@isle-of-trains/bots';
 import { ttrGame, type TtrDefinition } from '@isle-of-trains/ttr-rules';
-import { TTR_ROOM_NAME, TtrCreateOptionsSchema } from '@isle-of-trains/client/protocol';
+import { TTR_ROOM_NAME, TtrCreateOptionsSchema, ttrEventLine } from '@isle-of-trains/client/protocol';
 import type { GameBot, ServerGame } from '../../game/server-game';
 import type { CreateOptions } from '../../wire/options';
 import { issuesText } from '../../wire/options';
 import { tableStateClass, type TableState } from '../../wire/table-state';
 import { TtrGameSchema } from '../../wire/ttr/schema';
 import { mirrorTtrState, ttrSeatPart } from '../../wire/ttr/mirror';
-import { ttrEventLine } from './log-text';
 
 type Bot = GameBot<ReturnType<TtrDefinition['view']>, ReturnType<TtrDefinition['legal']>[number]>;
 

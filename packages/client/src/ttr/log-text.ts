@@ -1,11 +1,18 @@
 /**
  * The second game's log lines: what each rules event says, in the words a player would use. The rules'
- * events are data without text (they are also what bots and replays read), so the server words them here.
+ * events are data without text (they are also what bots and replays read): the server words its log with
+ * these, and a replay viewer words the moves it plays again the same way.
  * An event never holds a hidden card or ticket: a blind draw says only that a card was drawn, a ticket
  * choice only how many were kept and returned.
  */
 import { mapOf, type GameEvent, type GameState, type Hand } from '@isle-of-trains/ttr-rules';
-import type { LineOf } from '../../game/log-lines';
+
+/** One log line: the seat it is about (−1 for none), its type and its words. */
+export interface TtrLogLine {
+  seat: number;
+  type: string;
+  text: string;
+}
 
 const CARD_WORDS: Record<keyof Hand, string> = {
   purple: 'purple', blue: 'blue', orange: 'orange', white: 'white', green: 'green', yellow: 'yellow', black: 'black', red: 'red', loco: 'locomotive',
@@ -25,7 +32,7 @@ export function paidWords(paid: Partial<Hand>): string {
 }
 
 /** One event as a log line; `s` gives the seats' names and the map (neither changes during a game). */
-export function ttrEventLine(e: GameEvent, s: GameState): LineOf {
+export function ttrEventLine(e: GameEvent, s: GameState): TtrLogLine {
   const name = (seat: number) => s.options.names[seat] ?? `Seat ${seat + 1}`;
   switch (e.type) {
     case 'ticketsKept':

@@ -1,0 +1,23 @@
+/**
+ * The second game's log list, beside its board: the room's lines (the whole game's, as the shell keeps
+ * them), the seat's own lines marked, and the way to the older lines still on the server. It uses the
+ * shell's log classes, so the shell keeps the newest line in view and fetches older pages on scrolling up
+ * (src/shell/log.ts). Every line is the server's text, put in as text nodes.
+ */
+import type { LogEntryJSON } from '@isle-of-trains/client';
+import { cx, h } from '../render/dom';
+import type { ShellFrame } from '../shell/frame';
+
+export function logLines(log: readonly LogEntryJSON[], seat: number | null, older: ShellFrame['log']): HTMLElement {
+  const last = log.length > 0 ? log[log.length - 1].n : 0;
+  const head = older?.loading
+    ? h('li', { class: 'log-older muted', 'data-fkey': 'log-older' }, 'Loading earlier lines…')
+    : older?.more
+      ? h('li', { class: 'log-older', 'data-fkey': 'log-older' }, h('button', { type: 'button', class: 'ttr-link', onclick: () => older.onOlder() }, 'Show earlier lines'))
+      : null;
+  return h('ol', { class: 'log-list', 'data-fkey': 'log-list', tabindex: '0', 'aria-label': 'Game log lines', 'aria-live': 'polite', 'data-last': String(last) },
+    head,
+    log.length === 0 ? h('li', { class: 'muted', 'data-fkey': 'log-none' }, 'Nothing yet.') : null,
+    log.map((e) => h('li', { class: cx({ mine: seat !== null && e.seat === seat }), 'data-fkey': `log-${e.n}`, 'data-type': e.type },
+      h('span', { class: 'log-n' }, String(e.n)), h('span', { class: 'log-t' }, e.text))));
+}

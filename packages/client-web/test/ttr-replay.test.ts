@@ -1,0 +1,64 @@
+/** The second game's replays in the viewer: a recorded game played again one room state per move, worded like the server's log. */
+import { applyAction, createGame, legalActions, pending, type Action, type GameState } from '@isle-of-trains/ttr-rules';
+import { ttrViewFromState } from '@isle-of-trains/client';
+import { buildTtrReplay, ttrGameReplay } from '../src/ttr/replay';
+
+/** A whole 3-player game by a seeded choice of legal actions (claims first), as a replay's options and moves. */
+function recordGame(seed: string): { options: { players: number; seed: string; names: string[] }; actions: { seat: number; action: Action }[]; final: GameState } {
+  const options = { players: 3, seed, names: ['Ada', 'Bo', 'Cy'] };
+  let s = createGame(options);
+  const actions: { seat: number; action: Action }[] = [];
+  let n = 0;
+  while (!s.gameOver && actions.length < 3000) {
+    const d = pending(s)[0];
+    const legal = legalActions(s, d.seat);
+    const claims = legal.filter((a) => a.type === 'claim');
+    const pool = claims.length > 0 ? claims : legal.filter((a) => a.type !== 'drawTickets');
+    const action = (pool.length > 0 ? pool : legal)[(n++ * 7919) % (pool.length > 0 ? pool.length : legal.length)];
+    const r = applyAction(s, d.seat, action);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+    actions.push({ seat: d.seat, action });
+  }
+  return { options, actions, final: s };
+}
+
+test('a recorded game plays again to the same end, one spectator room per move, its log the moves in words', () => {
+  const g = recordGame('replay-viewer');
+  expect(g.final.gameOver).toBe(true);
+  const m = buildTtrReplay(g);
+  expect(m.brokenAt).toBeNull();
+  expect(m.states).toHaveLength(g.actions.length + 1);
+  expect(m.states[m.states.length - 1]).toEqual(g.final);
+  // Every move says something, in the server's words (names, cities), and the log grows with the moves.
+  expect(m.moves.every((t) => t.length > 0)).toBe(true);
+  expect(m.lines.some((l) => /^Ada claimed .+ – .+ with .+ for \d+ points?\.$/.test(l.text))).toBe(true);
+  expect(m.lines.map((l) => l.n)).toEqual(m.lines.map((_, i) => i + 1));
+  expect(m.logLength).toEqual([...m.logLength].sort((a, b) => a - b));
+
+  const r = ttrGameReplay(g);
+  expect(r.length).toBe(g.actions.length + 1);
+  const start = r.room(0);
+  expect(start.phase).toBe('playing');
+  expect(start.log).toEqual([]);
+  // A spectator's room: no hand is shown while the game runs, every hand and ticket once it is over.
+  const mid = ttrViewFromState(r.room(10), 'spectator')!;
+  expect(mid.players.every((p) => p.hand === null || p.hand === undefined)).toBe(true);
+  const end = r.room(r.length - 1);
+  expect(end.phase).toBe('ended');
+  expect(end.seed).toBe('replay-viewer');
+  const last = ttrViewFromState(end, 'spectator')!;
+  expect(last.gameOver).toBe(true);
+  expect(last.players.every((p) => (p.tickets ?? []).length > 0)).toBe(true);
+  expect(r.turns[0]).toEqual({ turn: 0, index: 0 });
+  expect(r.turns.map((t) => t.turn)).toEqual(r.turns.map((_, i) => i));
+});
+
+test('a move the rules refuse stops the replay there', () => {
+  const g = recordGame('replay-broken');
+  const bad = g.actions.findIndex((a) => a.action.type === 'claim');
+  const actions = g.actions.map((a, i) => (i === bad ? { ...a, seat: (a.seat + 1) % 3 } : a));
+  const m = buildTtrReplay({ options: g.options, actions });
+  expect(m.brokenAt).toBe(bad + 1);
+  expect(m.states).toHaveLength(bad + 1);
+});
