@@ -39,15 +39,16 @@ export function coachRoutes(app: Application, c: RoutesContext, coach: CoachServ
     }
     if (found.kind === 'live') { refuse(res, 409, 'NOT_ENDED', 'The game has not ended yet.'); return null; }
     if (found.kind !== 'ended') { refuse(res, 404, 'NOT_FOUND', 'No ended game with that id.'); return null; }
-    const options = GameOptionsSchema.safeParse(found.replay.options);
-    if (!options.success) { refuse(res, 422, 'NO_COACH', 'The coach analyses Isle of Trains games only.'); return null; }
+    const replay = found.replay;
+    const options = replay.game === 'ttr' ? null : GameOptionsSchema.safeParse(replay.options);
+    if (replay.game === 'ttr' || !options?.success) { refuse(res, 422, 'NO_COACH', 'The coach analyses Isle of Trains games only.'); return null; }
     const raw = String(req.params.seat);
     const seat = /^\d{1,2}$/.test(raw) ? Number(raw) : -1;
     if (seat < 0 || seat >= options.data.players) {
       refuse(res, 400, 'BAD_SEAT', `The seat must be a number from 0 to ${options.data.players - 1}.`);
       return null;
     }
-    return { id, seat, game: { options: found.replay.options, actions: found.replay.actions } };
+    return { id, seat, game: { options: replay.options, actions: replay.actions } };
   };
 
   app.post('/api/games/:id/analysis/:seat', async (req, res) => {

@@ -9,8 +9,11 @@ import { replayFromLog } from '../persistence/restore';
 import { accessFromLog, PUBLIC_GAME, type GameAccess } from '../players/private-games';
 import type { RoutesContext } from './routes';
 
+/** A replay without its chat, for either game (an Omit over each member of the union, not over their common part). */
+export type ReplayWithoutChat = ReplayJSON extends infer R ? (R extends unknown ? Omit<R, 'chat'> : never) : never;
+
 export type EndedGame =
-  | { kind: 'ended'; replay: Omit<ReplayJSON, 'chat'>; access: GameAccess }
+  | { kind: 'ended'; replay: ReplayWithoutChat; access: GameAccess }
   | { kind: 'live' }
   | { kind: 'none' };
 
