@@ -113,11 +113,11 @@ test('cheap patches: an idle tick only ticks the clock; changes, view ADDs and s
   expect(room.patches).toBe(4);
 });
 
-test('a socket that sent an oversize frame is ended after a short grace; other errors reach the transport', () => {
+test('a socket that sent an oversize frame is no longer read, and is ended after a short grace; other errors reach the transport', () => {
   jest.useFakeTimers();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EventEmitter } = require('events') as typeof import('events');
-  const ws = Object.assign(new EventEmitter(), { terminated: 0, terminate() { this.terminated++; } });
+  const ws = Object.assign(new EventEmitter(), { terminated: 0, paused: 0, terminate() { this.terminated++; }, pause() { this.paused++; } });
   const seen: Error[] = [];
   ws.on('error', (e: Error) => seen.push(e)); // the transport's own listener
   const warned: unknown[] = [];
@@ -126,6 +126,8 @@ test('a socket that sent an oversize frame is ended after a short grace; other e
   expect(seen).toEqual([]);
   expect(warned).toHaveLength(1);
   jest.advanceTimersByTime(OVERSIZE_GRACE_MS - 1);
+  // Nothing more is read from it while it waits for its end.
+  expect(ws.paused).toBe(1);
   expect(ws.terminated).toBe(0);
   jest.advanceTimersByTime(1);
   expect(ws.terminated).toBe(1);

@@ -20,7 +20,14 @@ async function dropSocket(r: SDKRoom): Promise<void> {
   await until(() => !r.connection.isOpen, 3000, 'socket closed');
 }
 
+/**
+ * Spectators join and go, one after another. A connection the server closed for an oversize frame is no
+ * longer read and is ended after a short grace (so that its close code reaches it): the room counts it until
+ * then, so each cycle waits until the room has let the spectator go before the next one comes.
+ */
 async function churn(roomId: string, cycles: number): Promise<void> {
+  const clients = () => (ts.room(roomId) as unknown as { clients: unknown[] }).clients.length;
+  const before = clients();
   for (let i = 0; i < cycles; i++) {
     const w = await ts.client().joinById(roomId, { name: `W${i}` });
     await until(() => state(w)?.seats?.length > 0, 3000, 'spectator state');
@@ -30,6 +37,7 @@ async function churn(roomId: string, cycles: number): Promise<void> {
       w.send('intent', { action: { type: 'take', from: 'deck' }, pad: 'x'.repeat(4000) });
       await until(() => !w.connection.isOpen, 3000, 'closed by the server');
     }
+    await until(() => clients() === before, 5000, 'the spectator gone from the room');
   }
 }
 

@@ -128,7 +128,7 @@ describe.each(DATABASES)('players database on %s', (kind) => {
     expect(await arch.archive(g)).toBe(false);
     // The same shape as the live replay endpoint: createGame's options with the seed, its hash, moves, scores.
     expect(await arch.replay('g1')).toEqual({
-      roomId: 'g1', options: { players: 2, seed: 'seed-g1' }, seedHash: createHash('sha256').update('seed-g1').digest('hex'),
+      game: 'isle', roomId: 'g1', options: { players: 2, seed: 'seed-g1' }, seedHash: createHash('sha256').update('seed-g1').digest('hex'),
       actions: g.actions, finalScores: g.result, startedAt: null, endedAt: g.finishedAt.toISOString(),
     });
     expect(await arch.replay('nope')).toBeNull();

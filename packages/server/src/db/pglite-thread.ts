@@ -14,12 +14,22 @@
 import { EventEmitter } from 'events';
 import * as fs from 'fs';
 import * as path from 'path';
+import { setFlagsFromString } from 'v8';
 import { Worker } from 'worker_threads';
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
 } from 'kysely';
 import type { CompiledModules, FromWorker, PGliteWorkerData, ToWorker } from './pglite-worker';
+
+// WebAssembly runs on V8's baseline compiler only, with no optimising tier-up in background threads. Node 24's
+// V8 can abort the whole process (a failed check while freeing compiled WebAssembly code: "Check failed:
+// jit_page_->allocations_.erase(addr) == 1") when PGlite's module is instantiated and freed again and again,
+// as restarts of the thread and test runs do; it was seen about once in seven full test runs here, and is
+// reported upstream (nodejs/node#64500). Without background tier-up there is no concurrent code swap to race
+// with. The cost is slower WebAssembly, in a database thread off the game's event loop that serves a
+// handful of small queries per finished game. Set before any module is compiled (flags are per process).
+setFlagsFromString('--liftoff-only');
 
 /** The embedded database cannot answer now (its thread is starting again, or the server is closing). */
 export class DatabaseUnavailable extends Error {}
