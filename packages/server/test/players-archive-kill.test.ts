@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { ensureBuilt, killServer, startServer, tempDir, type ServerProc } from './support/ops-proc';
 import { play, type ActionLog } from './support/ops-game';
-import { account, ratedTable } from './support/players';
+import { account, playersOpen, ratedTable } from './support/players';
 import { POSTGRES_URL } from './support/databases';
 
 jest.setTimeout(240_000);
@@ -72,6 +72,8 @@ test.each(setups)('%s: games whose server was killed right after their end are a
   const delays = [0, 15, 60];
   const ended: string[] = [];
   for (const delay of delays) {
+    // After a restart the players' database opens in the background: the accounts' joins need it open.
+    await playersOpen(srv.http, ada.auth);
     const players = await ratedTable(srv.url, ada, bea);
     expect(await play(players, [] as ActionLog)).toBe('ended');
     await sleep(delay);

@@ -18,6 +18,19 @@ async function post(http: string, p: string, body: unknown, auth?: string): Prom
   }
 }
 
+/**
+ * Waits until the players' database answers (60 s at most): a server that has just started opens it in the
+ * background, and a join made meanwhile waits for it only a moment before going on without the identity
+ * (the table is then unrated), which is what a rated-table test must not run into after a restart.
+ */
+export async function playersOpen(http: string, auth: string): Promise<void> {
+  for (const t0 = Date.now(); Date.now() - t0 < 60_000; await new Promise((r) => setTimeout(r, 250))) {
+    const res = await fetch(`${http}/api/me`, { headers: { authorization: auth } });
+    if (res.status !== 503) return;
+  }
+  throw new Error('the players\' database did not open within 60 s');
+}
+
 /** A guest identity that claimed an account: its player id and its session as an Authorization value. */
 export async function account(http: string, name: string): Promise<{ id: string; auth: string }> {
   const g = await post(http, '/api/players', { name });
