@@ -26,6 +26,12 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
     const shell = h('div', { class: 'ttr-room' }, bar, body, bottom);
     root.replaceChildren(shell);
     const inner = ttrTable.mount(board, host);
+    // On a narrow screen the log and chat open over the board, but never over its turn line (whose turn, what
+    // to do, a refusal): the panel starts below it, however many lines the turn line wraps to.
+    const turnBar = board.querySelector<HTMLElement>('.ttr-bar-host');
+    const turnSize = typeof ResizeObserver !== 'undefined' && turnBar
+      ? new ResizeObserver(() => shell.style.setProperty('--ttr-turn-h', `${turnBar.offsetHeight}px`)) : null;
+    if (turnBar) turnSize?.observe(turnBar);
     let undoing = false;
     /** Narrow screens: the log and chat cover the board while open. */
     let panelOpen = false;
@@ -141,12 +147,15 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
         const map = g ? builtInMap(g.mapId) : undefined;
         if (!g || !view || !map) return;
         const over = room.phase === 'ended' || g.gameOver;
+        const frame = frameOf();
         inner.update({
           view, seat, names: room.seats.map((s, i) => s.name || g.players[i]?.name || `Seat ${i + 1}`), map: map.data,
+          ...(frame?.rating ? { rating: (s: number) => frame.rating!(s) } : {}),
           ...(over && frameOf()?.end ? { endActions: () => endActions(room) } : {}),
         }, seat);
       },
       destroy() {
+        turnSize?.disconnect();
         inner.destroy();
         root.replaceChildren();
       },
