@@ -1,6 +1,6 @@
 /** The second game's table, its pure parts: map geometry, the payment chooser, the route list, ticket highlights, the trail. */
 import {
-  applyAction, COLOURS, createGame, createSimulator, edgesOf, legalActions, longestTrail, NORTHERN_EUROPE, payments, pending, playerView, TrailCache, type GameState, type RouteData, type ScoreBreakdown, type SeatScore,
+  applyAction, COLOURS, createGame, createSimulator, edgesOf, legalActions, longestTrail, NORTHERN_EUROPE, payments, pending, playerView, scoreBreakdown, TrailCache, type GameState, type RouteData, type ScoreBreakdown, type SeatScore,
 } from '@isle-of-trains/ttr-rules';
 import { arcticY, clampBox, parallelOffset, trackLine, trackSpaces, zoomBox, TRACK_GAP } from '../src/ttr/geometry';
 import { bonusLines, claimability, cyclePayment, decidedText, endReason, longestTrailRoutes, openPayment, pairsIn, routeList, standings, ticketCities, ticketPath, trailOf, turnLine, waitingLine } from '../src/ttr/model';
@@ -194,6 +194,19 @@ describe('ticket highlight and longest trail', () => {
   });
 });
 
+/** `moves` moves (or to the end) by the first legal action, claims first and no ticket draws when there is a choice. */
+function playOn(start: GameState, moves: number): GameState {
+  let s = start;
+  for (let i = 0; i < moves && !s.gameOver; i++) {
+    const d = pending(s)[0];
+    const legal = legalActions(s, d.seat);
+    const r = applyAction(s, d.seat, legal.find((a) => a.type === 'claim') ?? legal.find((a) => a.type !== 'drawTickets') ?? legal[0]);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  return s;
+}
+
 describe('bonus cards and the turn line', () => {
   test('leaders by public measures; cards counting hands or tickets stay hidden but show this seat its own number', () => {
     const s0 = createGame({ players: 3, seed: 'bonus' });
@@ -221,11 +234,7 @@ describe('bonus cards and the turn line', () => {
     let s: GameState = { ...createGame({ players: 3, seed: 'trail-cache' }), bonusCards: ['nordic-express', 'cost-efficiency', 'ferry-master', 'snowplow'] };
     const trails = new TrailCache();
     for (let i = 0; i < 150 && !s.gameOver; i++) {
-      const d = pending(s)[0];
-      const legal = legalActions(s, d.seat);
-      const r = applyAction(s, d.seat, legal.find((a) => a.type === 'claim') ?? legal.find((a) => a.type !== 'drawTickets') ?? legal[0]);
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.state;
+      s = playOn(s, 1);
       const before = trails.searches;
       const line = bonusLines(playerView(s, 0), 0, trails).find((l) => l.id === 'nordic-express')!;
       const lengths = s.players.map((p) => longestTrail(edgesOf(map, s.claims, p.seat)));
@@ -265,6 +274,22 @@ describe('bonus cards and the turn line', () => {
     const second: GameState = { ...s, turn: { seat: 1, number: 6, step: 'secondCard' } };
     expect(waitingLine(playerView(second, 'spectator'), null, names)).toBe('Waiting for Bo to take a second card');
     expect(waitingLine(playerView({ ...s, gameOver: true }, 'spectator'), null, names)).toBeNull();
+    // The turn line of a seat with nothing to choose at the start names who still chooses.
+    expect(turnLine(playerView(s0, 'spectator'), null, names)).toBe('Waiting for Ada, Bo and Cy to choose their tickets.');
+  });
+
+  test('once the game is over the turn line names the winner ("you" for the seat that won)', () => {
+    const s = playOn(createGame({ players: 2, seed: 'over-line' }), 3000);
+    expect(s.gameOver).toBe(true);
+    const v = playerView(s, 'spectator');
+    const winners = standings(scoreBreakdown(v)).filter((r) => r.place === 1).map((r) => r.seat);
+    const names = ['Ann', 'Bo'];
+    if (winners.length === 1) {
+      expect(turnLine(v, null, names)).toBe(`The game is over: ${names[winners[0]]} wins.`);
+      expect(turnLine(playerView(s, winners[0]), winners[0], names)).toBe('The game is over: you win.');
+    } else {
+      expect(turnLine(v, null, names)).toBe('The game is over: Ann and Bo share the win.');
+    }
   });
 
   test('the turn line names whose turn it is and counts down the last round', () => {

@@ -4,7 +4,7 @@
  * the bonus cards' leaders by what is public, the turn line, and the longest trail for the end screen.
  */
 import {
-  BONUS_CARDS, CARDS, TrailCache, bonusStandings, edgesOf, legalActions, mapOf, payments, pending, usableTracks,
+  BONUS_CARDS, CARDS, TrailCache, bonusStandings, edgesOf, legalActions, mapOf, payments, pending, scoreBreakdown, usableTracks,
   type Action, type BonusCardId, type Card, type Decision, type DecidedBy, type Edge, type GameMap, type GameView, type MapData, type Payment, type RouteData, type ScoreBreakdown,
 } from '@isle-of-trains/ttr-rules';
 import type { Child } from '../render/dom';
@@ -234,13 +234,17 @@ export function myDecision(view: GameView, seat: number | null): Decision | null
 
 /** The line at the top: whose turn, what to do, and the last round. */
 export function turnLine(view: GameView, seat: number | null, names: readonly string[]): string {
-  if (view.gameOver) return 'The game is over.';
+  if (view.gameOver) {
+    const won = view.result ? scoreBreakdown(view).winners.map((w) => (w === seat ? 'you' : names[w] ?? `Seat ${w + 1}`)) : [];
+    return won.length === 0 ? 'The game is over.' : `The game is over: ${andList(won)} ${won.length > 1 ? 'share the win' : won[0] === 'you' ? 'win' : 'wins'}.`;
+  }
   const d = myDecision(view, seat);
   const last = view.finalTurnsLeft !== null
     ? ` Last round: ${view.finalTurnsLeft} ${view.finalTurnsLeft === 1 ? 'turn' : 'turns'} left.` : '';
   if (view.turn.step === 'setup') {
     if (d) return `Choose the tickets you keep (at least ${d.kind === 'keepTickets' ? d.min : 2}).`;
-    return 'Waiting for the others to choose their tickets.';
+    const waiting = waitingLine(view, seat, names);
+    return waiting ? `${waiting}.` : 'Waiting for the others to choose their tickets.';
   }
   if (d?.kind === 'turn') return `Your turn: draw cards, claim a route or draw tickets.${last}`;
   if (d?.kind === 'secondCard') return `Your turn: take a second card (not a face-up locomotive).${last}`;

@@ -49,9 +49,9 @@ export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoic
     onkeydown: (e: Event) => { if ((e as KeyboardEvent).key === 'Escape') ui.selectRoute(null, false); },
   },
     h('h2', { id: 'ttr-claim-title', tabindex: '-1' }, routeName(map, route)),
-    h('p', null, `${routeKind(route)} · ${ROUTE_POINTS[route.length]} points`),
+    h('p', null, `${routeKind(route)} · ${plural(ROUTE_POINTS[route.length], 'point')}`),
     // A spectator claims nothing: it is told the route's state and who is to move, not why it "cannot claim".
-    !entry.claimable ? h('p', { class: 'ttr-why' }, seated ? `Cannot claim: ${entry.status}.` : `${entry.status[0].toUpperCase()}${entry.status.slice(1)}.`) : null,
+    !entry.claimable ? h('p', { class: seated ? 'ttr-why' : 'ttr-state' }, seated ? `Cannot claim: ${entry.status}.` : `${entry.status[0].toUpperCase()}${entry.status.slice(1)}.`) : null,
     !entry.claimable ? waitingNote(waiting) : null,
     pay && choice ? [
       h('div', { class: 'ttr-pay', role: 'group', 'aria-label': 'Payment' },

@@ -103,8 +103,8 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
           frame?.logNote ? h('p', { class: 'muted log-note' }, frame.logNote) : null,
           logLines(log, seat, older)),
         frame?.side ?? null,
-        // The "your turn" cues (the shell plays them for either game): a seated player's switches.
-        frame?.cues && seat !== null ? h('p', { class: 'ttr-cues', 'data-fkey': 'ttr-cues' }, 'When it is your turn: ',
+        // The "your turn" cues (the shell plays them for either game): a seated player's switches, while there are turns to come.
+        frame?.cues && seat !== null && !(room.phase === 'ended' || room.game?.gameOver === true) ? h('p', { class: 'ttr-cues', 'data-fkey': 'ttr-cues' }, 'When it is your turn: ',
           h('button', { type: 'button', class: 'ttr-btn', 'aria-pressed': String(frame.cues.sound), 'data-fkey': 'ttr-sound', onclick: frame.cues.onSound, title: 'Play a sound when it becomes your turn' }, frame.cues.sound ? 'Sound on' : 'Sound off'),
           ' ',
           h('button', { type: 'button', class: 'ttr-btn', 'aria-pressed': String(frame.cues.notify), 'data-fkey': 'ttr-notify', onclick: frame.cues.onNotify, title: 'A browser notification when it becomes your turn and this tab is hidden' }, frame.cues.notify ? 'Alerts on' : 'Alerts off')) : null));
