@@ -1,9 +1,9 @@
 /** The second game's table, its pure parts: map geometry, the payment chooser, the route list, ticket highlights, the trail. */
 import {
-  applyAction, COLOURS, createGame, createSimulator, edgesOf, longestTrail, NORTHERN_EUROPE, payments, playerView, type GameState, type RouteData, type ScoreBreakdown, type SeatScore,
+  applyAction, COLOURS, createGame, createSimulator, edgesOf, legalActions, longestTrail, NORTHERN_EUROPE, payments, pending, playerView, scoreBreakdown, TrailCache, type GameState, type RouteData, type ScoreBreakdown, type SeatScore,
 } from '@isle-of-trains/ttr-rules';
 import { arcticY, clampBox, parallelOffset, trackLine, trackSpaces, zoomBox, TRACK_GAP } from '../src/ttr/geometry';
-import { bonusLines, claimability, cyclePayment, decidedText, endReason, longestTrailRoutes, openPayment, pairsIn, routeList, standings, ticketCities, ticketPath, turnLine } from '../src/ttr/model';
+import { bonusLines, claimability, cyclePayment, decidedText, endReason, longestTrailRoutes, openPayment, pairsIn, routeList, standings, ticketCities, ticketPath, trailOf, turnLine, waitingLine } from '../src/ttr/model';
 
 const map = NORTHERN_EUROPE;
 const data = map.data;
@@ -194,6 +194,19 @@ describe('ticket highlight and longest trail', () => {
   });
 });
 
+/** `moves` moves (or to the end) by the first legal action, claims first and no ticket draws when there is a choice. */
+function playOn(start: GameState, moves: number): GameState {
+  let s = start;
+  for (let i = 0; i < moves && !s.gameOver; i++) {
+    const d = pending(s)[0];
+    const legal = legalActions(s, d.seat);
+    const r = applyAction(s, d.seat, legal.find((a) => a.type === 'claim') ?? legal.find((a) => a.type !== 'drawTickets') ?? legal[0]);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  return s;
+}
+
 describe('bonus cards and the turn line', () => {
   test('leaders by public measures; cards counting hands or tickets stay hidden but show this seat its own number', () => {
     const s0 = createGame({ players: 3, seed: 'bonus' });
@@ -214,6 +227,69 @@ describe('bonus cards and the turn line', () => {
     expect(wild.leaders).toEqual([]);
     const hand = s.players[2].hand;
     expect(wild.mine).toBe(hand.loco + COLOURS.reduce((n, c) => n + Math.floor(hand[c] / 2), 0));
+  });
+
+  test("the Nordic Express standing and the end screen's trail come from the table's TrailCache: searched again only when a seat's routes change", () => {
+    // A 3-seat game played by the first legal action (claims first) for 150 moves, Nordic Express in play.
+    let s: GameState = { ...createGame({ players: 3, seed: 'trail-cache' }), bonusCards: ['nordic-express', 'cost-efficiency', 'ferry-master', 'snowplow'] };
+    const trails = new TrailCache();
+    for (let i = 0; i < 150 && !s.gameOver; i++) {
+      s = playOn(s, 1);
+      const before = trails.searches;
+      const line = bonusLines(playerView(s, 0), 0, trails).find((l) => l.id === 'nordic-express')!;
+      const lengths = s.players.map((p) => longestTrail(edgesOf(map, s.claims, p.seat)));
+      expect(line.best).toBe(Math.max(...lengths));
+      // A second draw of the same position (a hover, a click) searches nothing.
+      bonusLines(playerView(s, 0), 0, trails);
+      expect(trails.searches).toBeLessThanOrEqual(before + s.players.length);
+      const drawnAgain = trails.searches;
+      bonusLines(playerView(s, 1), 1, trails);
+      expect(trails.searches).toBe(drawnAgain);
+    }
+    // The table's cache did the searching (some claims were made), far fewer times than positions drawn:
+    // only a claim changes a seat's network.
+    expect(Object.keys(s.claims).length).toBeGreaterThan(5);
+    expect(trails.searches).toBeGreaterThan(0);
+    expect(trails.searches).toBeLessThan(150 * 3 / 2);
+    // The end screen's length is the cache's, and its walk is that long.
+    const searches = trails.searches;
+    for (const p of s.players) {
+      const t = trailOf(playerView(s, p.seat), p.seat, trails);
+      const byId = new Map(edgesOf(map, s.claims, p.seat).map((e) => [e.id, e.length]));
+      expect(t.routes.reduce((n, id) => n + byId.get(id)!, 0)).toBe(t.length);
+    }
+    expect(trails.searches).toBe(searches);
+  });
+
+  test('a seat with nothing to decide (a spectator, a player between turns) is told whom the table waits for', () => {
+    const s0 = createGame({ players: 3, seed: 'waiting' });
+    const names = ['Ada', 'Bo', 'Cy'];
+    // The opening choice: everyone still choosing is named; a seat still choosing is waited for by nobody.
+    expect(waitingLine(playerView(s0, 'spectator'), null, names)).toBe('Waiting for Ada, Bo and Cy to choose their tickets');
+    expect(waitingLine(playerView(s0, 0), 0, names)).toBeNull();
+    const s: GameState = { ...s0, turn: { seat: 0, number: 5, step: 'turn' }, players: s0.players.map((p) => ({ ...p, offer: null })) };
+    expect(waitingLine(playerView(s, 'spectator'), null, names)).toBe('Waiting for Ada to claim or draw');
+    expect(waitingLine(playerView(s, 2), 2, names)).toBe('Waiting for Ada to claim or draw');
+    expect(waitingLine(playerView(s, 0), 0, names)).toBeNull();
+    const second: GameState = { ...s, turn: { seat: 1, number: 6, step: 'secondCard' } };
+    expect(waitingLine(playerView(second, 'spectator'), null, names)).toBe('Waiting for Bo to take a second card');
+    expect(waitingLine(playerView({ ...s, gameOver: true }, 'spectator'), null, names)).toBeNull();
+    // The turn line of a seat with nothing to choose at the start names who still chooses.
+    expect(turnLine(playerView(s0, 'spectator'), null, names)).toBe('Waiting for Ada, Bo and Cy to choose their tickets.');
+  });
+
+  test('once the game is over the turn line names the winner ("you" for the seat that won)', () => {
+    const s = playOn(createGame({ players: 2, seed: 'over-line' }), 3000);
+    expect(s.gameOver).toBe(true);
+    const v = playerView(s, 'spectator');
+    const winners = standings(scoreBreakdown(v)).filter((r) => r.place === 1).map((r) => r.seat);
+    const names = ['Ann', 'Bo'];
+    if (winners.length === 1) {
+      expect(turnLine(v, null, names)).toBe(`The game is over: ${names[winners[0]]} wins.`);
+      expect(turnLine(playerView(s, winners[0]), winners[0], names)).toBe('The game is over: you win.');
+    } else {
+      expect(turnLine(v, null, names)).toBe('The game is over: Ann and Bo share the win.');
+    }
   });
 
   test('the turn line names whose turn it is and counts down the last round', () => {

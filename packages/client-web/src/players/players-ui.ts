@@ -77,10 +77,13 @@ export class PlayersUi {
     });
   }
 
-  /** The rating to show beside a seated player: for the table's group, once fetched (null until then, or unrated). */
-  seatRating(room: IsleStateJSON, seat: number): string | null {
+  /**
+   * The rating to show beside a seated player: for the table's group (each game rates its own tables, by how
+   * many seats), once fetched (null until then, or unrated).
+   */
+  seatRating(room: Pick<IsleStateJSON, 'seats' | 'seatsTotal'>, seat: number, game: string = 'isle'): string | null {
     const pid = room.seats[seat]?.playerId;
-    const group = ratingGroup(room.seatsTotal);
+    const group = ratingGroup(room.seatsTotal, game === 'ttr' ? 'ttr' : 'isle');
     if (!pid || !group) return null;
     const hit = this.seen.get(pid);
     if (!hit || Date.now() - hit.at > RATINGS_TTL_MS) this.fetchRatings(pid);

@@ -195,7 +195,7 @@ export class Shell {
       onLeave: () => this.leaveTable(),
       // The sound and the alert say "your turn": a spectator has none.
       cues: seat === null ? undefined : { sound: this.cues.sound, notify: this.cues.notify, onSound: () => this.cues.toggleSound(), onNotify: () => this.cues.toggleNotify() },
-      rating: (s) => (room ? this.players.seatRating(room, s) : null),
+      rating: (s) => (room ? this.players.seatRating(room, s, this.net.game) : null),
       side: this.players.chatPanel(this.net, room, seat),
       log: { loading: this.log.lines.loading, more: this.log.lines.hasOlder, onOlder: () => this.log.loadOlder(this.net.session), reveal: () => this.log.reveal() },
       end: {

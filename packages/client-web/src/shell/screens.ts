@@ -58,7 +58,7 @@ export function renderPage(shell: Shell): void {
         else done();
       },
       leave: () => void net.leave().then(() => shell.resetToLobby()),
-    }, st.refusal, { rating: (s) => players.seatRating(room, s), chat: players.chatPanel(net, room, seat) }, title));
+    }, st.refusal, { rating: (s) => players.seatRating(room, s, game), chat: players.chatPanel(net, room, seat) }, title));
     return;
   }
   document.title = `${shell.myTurn() ? '▶ Your move · ' : ''}${title}`;

@@ -4,7 +4,7 @@
  * the bonus cards' leaders by what is public, the turn line, and the longest trail for the end screen.
  */
 import {
-  BONUS_CARDS, CARDS, COLOURS, bonusMeasure, edgesOf, legalActions, longestTrail, mapOf, payments, pending, usableTracks,
+  BONUS_CARDS, CARDS, TrailCache, bonusStandings, edgesOf, legalActions, mapOf, payments, pending, scoreBreakdown, usableTracks,
   type Action, type BonusCardId, type Card, type Decision, type DecidedBy, type Edge, type GameMap, type GameView, type MapData, type Payment, type RouteData, type ScoreBreakdown,
 } from '@isle-of-trains/ttr-rules';
 import type { Child } from '../render/dom';
@@ -17,6 +17,8 @@ export interface TtrTableInput {
   map: MapData;
   /** The end screen's buttons (play again, the replay, the lobby), drawn in the end panel; absent where none apply. */
   endActions?: () => Child;
+  /** A seated player's rating in this table's rating group, once known (none for bots, guests or a replay). */
+  rating?: (seat: number) => string | null;
 }
 
 export function namesOf(input: TtrTableInput): string[] {
@@ -207,27 +209,20 @@ export interface BonusLine {
   mine: number | null;
 }
 
-const HIDDEN_UNTIL_END: ReadonlySet<BonusCardId> = new Set<BonusCardId>(['call-of-the-wild', 'capital-investment', 'local-network', 'polar-express']);
-
-/** The four bonus cards in play, with who leads each now by public measures (and this seat's own). */
-export function bonusLines(view: GameView, seat: number | null): BonusLine[] {
-  const map = mapOf(view.options.map);
+/**
+ * The four bonus cards in play, with who leads each now by public measures (and this seat's own). The rules'
+ * standings say what a view can measure: a card with a measure this seat cannot see (others' hands or tickets
+ * before the end) is hidden. `trails`, one per table, answers the longest trail from memory while a seat's
+ * routes are unchanged (a table draws the bonus cards after every move and every local click).
+ */
+export function bonusLines(view: GameView, seat: number | null, trails: TrailCache = new TrailCache()): BonusLine[] {
+  const standing = new Map(bonusStandings(view, trails).map((b) => [b.card, b]));
   return view.bonusCards.map((id) => {
     const def = BONUS_CARDS.find((b) => b.id === id)!;
-    const hidden = HIDDEN_UNTIL_END.has(id) && !view.gameOver;
-    const measure = (s: number): number | null => {
-      const p = view.players[s];
-      const edges = edgesOf(map, view.claims, s);
-      const tickets = p.tickets;
-      if (hidden && s !== seat) return null;
-      const completed = (tickets ?? []).filter((t) => t.completed).map((t) => map.ticket.get(t.id)!);
-      return bonusMeasure(map, id, { edges, completed, trainsLeft: p.trainsLeft, hand: p.hand ?? null });
-    };
-    const all = view.players.map((p) => measure(p.seat));
-    const known = all.filter((x): x is number => x !== null);
-    const best = hidden ? 0 : Math.max(0, ...known);
-    const leaders = hidden || best === 0 ? [] : all.flatMap((x, i) => (x === best ? [i] : []));
-    return { id, name: def.name, points: def.points, measures: def.measures, leaders, best, hidden, mine: seat === null ? null : all[seat] };
+    const { measures, leaders } = standing.get(id)!;
+    const hidden = measures.some((m) => m === null);
+    const best = hidden ? 0 : Math.max(0, ...(measures as number[]));
+    return { id, name: def.name, points: def.points, measures: def.measures, leaders, best, hidden, mine: seat === null ? null : measures[seat] ?? null };
   });
 }
 
@@ -239,18 +234,48 @@ export function myDecision(view: GameView, seat: number | null): Decision | null
 
 /** The line at the top: whose turn, what to do, and the last round. */
 export function turnLine(view: GameView, seat: number | null, names: readonly string[]): string {
-  if (view.gameOver) return 'The game is over.';
+  if (view.gameOver) {
+    const won = view.result ? scoreBreakdown(view).winners.map((w) => (w === seat ? 'you' : names[w] ?? `Seat ${w + 1}`)) : [];
+    return won.length === 0 ? 'The game is over.' : `The game is over: ${andList(won)} ${won.length > 1 ? 'share the win' : won[0] === 'you' ? 'win' : 'wins'}.`;
+  }
   const d = myDecision(view, seat);
   const last = view.finalTurnsLeft !== null
     ? ` Last round: ${view.finalTurnsLeft} ${view.finalTurnsLeft === 1 ? 'turn' : 'turns'} left.` : '';
   if (view.turn.step === 'setup') {
     if (d) return `Choose the tickets you keep (at least ${d.kind === 'keepTickets' ? d.min : 2}).`;
-    return 'Waiting for the others to choose their tickets.';
+    const waiting = waitingLine(view, seat, names);
+    return waiting ? `${waiting}.` : 'Waiting for the others to choose their tickets.';
   }
   if (d?.kind === 'turn') return `Your turn: draw cards, claim a route or draw tickets.${last}`;
   if (d?.kind === 'secondCard') return `Your turn: take a second card (not a face-up locomotive).${last}`;
   if (d?.kind === 'keepTickets') return `Your turn: keep at least ${d.min} of the tickets drawn.${last}`;
   return `${names[view.turn.seat] ?? `Seat ${view.turn.seat + 1}`}'s turn.${last}`;
+}
+
+/** Names joined for a sentence: "Ada", "Ada and Bo", "Ada, Bo and Cy". */
+function andList(xs: readonly string[]): string {
+  return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+}
+
+/**
+ * Who the table waits for and what they have to do, for a seat that has nothing to decide now (a spectator,
+ * or a player between turns): shown beside the controls it cannot use. Null when this seat is to decide, or
+ * the game is over.
+ */
+export function waitingLine(view: GameView, seat: number | null, names: readonly string[]): string | null {
+  if (view.gameOver || myDecision(view, seat)) return null;
+  const others = pending(view);
+  if (others.length === 0) return null;
+  const who = (s: number): string => names[s] ?? `Seat ${s + 1}`;
+  if (others.every((d) => d.kind === 'keepTickets') && view.turn.step === 'setup') {
+    return `Waiting for ${andList(others.map((d) => who(d.seat)))} to choose their tickets`;
+  }
+  const d = others[0];
+  switch (d.kind) {
+    case 'turn': return `Waiting for ${who(d.seat)} to claim or draw`;
+    case 'secondCard': return `Waiting for ${who(d.seat)} to take a second card`;
+    case 'keepTickets': return `Waiting for ${who(d.seat)} to choose tickets`;
+  }
 }
 
 /** The legal actions for this seat now (none for a spectator). */
@@ -292,11 +317,16 @@ export function longestTrailRoutes(edges: readonly Edge[]): number[] {
   return bestPath;
 }
 
-/** The end screen's trail for a seat, with its length (equal to the rules' longest trail). */
-export function trailOf(view: GameView, seat: number): { routes: number[]; length: number } {
+/**
+ * The end screen's trail for a seat: its length from the table's TrailCache (the same number the bonus card
+ * counts, searched once per network), and one walk of that length for the map to draw. The rules answer
+ * the length only, so the walk comes from this module's own search; it runs only for the seat whose trail
+ * is shown, and the cache's length is the check that both searches agree.
+ */
+export function trailOf(view: GameView, seat: number, trails: TrailCache): { routes: number[]; length: number } {
   const map = mapOf(view.options.map);
   const edges = edgesOf(map, view.claims, seat);
-  return { routes: longestTrailRoutes(edges), length: longestTrail(edges) };
+  return { routes: longestTrailRoutes(edges), length: trails.trail(map.id, seat, edges) };
 }
 
 /** One row of the end screen's standings: the place (shared when every tie-break is equal too) and the sums. */

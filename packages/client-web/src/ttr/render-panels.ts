@@ -4,7 +4,7 @@
  * list and the end screen. Every control is a real button or checkbox, reachable by keyboard.
  */
 import { h, type Child } from '../render/dom';
-import { CARDS, ROUTE_POINTS, bonusCard, scoreBreakdown, type Action, type Card, type GameMap, type GameView } from '@isle-of-trains/ttr-rules';
+import { CARDS, ROUTE_POINTS, bonusCard, scoreBreakdown, type Action, type Card, type GameMap, type GameView, type TrailCache } from '@isle-of-trains/ttr-rules';
 import {
   bonusLines, cardWord, decidedText, endReason, pairsIn, paymentText, routeKind, routeName, standings, type PaymentChoice, type RouteEntry,
 } from './model';
@@ -24,12 +24,23 @@ export interface PanelUi {
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** A seated player's rating beside their name, where one is known. */
+function ratingBadge(rating: ((seat: number) => string | null) | undefined, seat: number): HTMLElement | null {
+  const r = rating?.(seat) ?? null;
+  return r ? h('span', { class: 'ttr-rating', 'data-rating': r, title: 'Rating in this game for this number of players' }, `rating ${r}`) : null;
+}
+
+/** Who the table waits for, under controls this seat cannot use now. */
+function waitingNote(waiting: string | null): HTMLElement | null {
+  return waiting ? h('p', { class: 'ttr-waiting' }, `${waiting}.`) : null;
+}
+
 export function cardLabel(c: Card): string {
   return c === 'loco' ? 'Locomotive' : `${c[0].toUpperCase()}${c.slice(1)}`;
 }
 
 /** The chooser for the selected route: what it is, why it cannot be claimed, or the payments to pick from. */
-export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoice | null, busy: boolean, ui: PanelUi): HTMLElement {
+export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoice | null, busy: boolean, ui: PanelUi, seated = true, waiting: string | null = null): HTMLElement {
   const route = map.route.get(entry.id)!;
   const pay = choice ? choice.options[choice.index] : null;
   const pairs = pay ? pairsIn(route, pay) : 0;
@@ -38,8 +49,10 @@ export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoic
     onkeydown: (e: Event) => { if ((e as KeyboardEvent).key === 'Escape') ui.selectRoute(null, false); },
   },
     h('h2', { id: 'ttr-claim-title', tabindex: '-1' }, routeName(map, route)),
-    h('p', null, `${routeKind(route)} · ${ROUTE_POINTS[route.length]} points`),
-    !entry.claimable ? h('p', { class: 'ttr-why' }, `Cannot claim: ${entry.status}.`) : null,
+    h('p', null, `${routeKind(route)} · ${plural(ROUTE_POINTS[route.length], 'point')}`),
+    // A spectator claims nothing: it is told the route's state and who is to move, not why it "cannot claim".
+    !entry.claimable ? h('p', { class: seated ? 'ttr-why' : 'ttr-state' }, seated ? `Cannot claim: ${entry.status}.` : `${entry.status[0].toUpperCase()}${entry.status.slice(1)}.`) : null,
+    !entry.claimable ? waitingNote(waiting) : null,
     pay && choice ? [
       h('div', { class: 'ttr-pay', role: 'group', 'aria-label': 'Payment' },
         h('button', { type: 'button', class: 'ttr-btn', 'aria-label': 'Previous payment', disabled: choice.options.length < 2, onclick: () => ui.cycle(-1) }, '‹'),
@@ -56,13 +69,14 @@ export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoic
 }
 
 /** Face-up cards, the deck and the ticket deck: each enabled exactly when the rules offer it now. */
-export function drawPanel(view: GameView, legal: readonly Action[], busy: boolean, ui: PanelUi): HTMLElement {
+export function drawPanel(view: GameView, legal: readonly Action[], busy: boolean, ui: PanelUi, waiting: string | null = null): HTMLElement {
   const can = (pred: (a: Action) => boolean): Action | undefined => legal.find(pred);
   const second = view.turn.step === 'secondCard';
   const locoShowing = view.display.includes('loco');
   const pass = can((a) => a.type === 'pass');
   return h('section', { class: 'ttr-panel ttr-draw', 'aria-labelledby': 'ttr-draw-title', 'data-fkey': 'draw' },
     h('h2', { id: 'ttr-draw-title' }, 'Train cards'),
+    waitingNote(waiting),
     h('div', { class: 'ttr-faceup' },
       ...view.display.map((c, i) => {
         if (c === null) return h('span', { class: 'ttr-empty-slot', 'data-fkey': `slot:${i}` }, 'empty');
@@ -126,7 +140,7 @@ export function ticketsPanel(map: GameMap, view: GameView, seat: number, shown: 
           h('span', { class: 'ttr-sr' }, t.completed ? ' (completed)' : ' (not yet joined)'))))));
 }
 
-export function playersPanel(view: GameView, seat: number | null, names: readonly string[]): HTMLElement {
+export function playersPanel(view: GameView, seat: number | null, names: readonly string[], rating?: (seat: number) => string | null): HTMLElement {
   return h('section', { class: 'ttr-panel ttr-players', 'aria-labelledby': 'ttr-players-title', 'data-fkey': 'players' },
     h('h2', { id: 'ttr-players-title' }, 'Players'),
     h('table', null,
@@ -138,15 +152,16 @@ export function playersPanel(view: GameView, seat: number | null, names: readonl
       h('th', { scope: 'row' },
         h('span', { class: 'ttr-seat', style: { background: SEAT_FILL[p.seat % 5], color: SEAT_INK[p.seat % 5] }, 'aria-hidden': 'true' }, String(p.seat + 1)),
         ` ${names[p.seat]}${p.seat === seat ? ' (you)' : ''}`,
+        ratingBadge(rating, p.seat),
         view.turn.seat === p.seat && !view.gameOver ? h('span', { class: 'ttr-sr' }, ' (to play)') : null),
       h('td', null, String(p.routePoints)), h('td', null, String(p.trainsLeft)), h('td', null, String(p.handCount)),
       h('td', null, p.offerCount > 0 ? `${p.ticketCount} (+${p.offerCount} choosing)` : String(p.ticketCount)))))));
 }
 
-export function bonusPanel(view: GameView, seat: number | null, names: readonly string[]): HTMLElement {
+export function bonusPanel(view: GameView, seat: number | null, names: readonly string[], trails?: TrailCache): HTMLElement {
   return h('section', { class: 'ttr-panel ttr-bonus', 'aria-labelledby': 'ttr-bonus-title', 'data-fkey': 'bonus' },
     h('h2', { id: 'ttr-bonus-title' }, 'Bonus cards'),
-    h('ul', null, ...bonusLines(view, seat).map((b) => h('li', { 'data-bonus': b.id },
+    h('ul', null, ...bonusLines(view, seat, trails).map((b) => h('li', { 'data-bonus': b.id },
       h('strong', null, `${b.name} (${b.points})`), h('span', { class: 'ttr-small' }, ` ${b.measures}. `),
       h('span', { class: 'ttr-leader' }, b.hidden
         ? `Hidden until the end${b.mine !== null ? `; you: ${b.mine}` : ''}.`
@@ -174,7 +189,7 @@ export function routeListPanel(entries: readonly RouteEntry[], selected: number 
  * (`actions`: play again, the replay, the lobby), then each player's tickets and bonus cards and whose
  * longest trail the map draws.
  */
-export function endPanel(map: GameMap, view: GameView, names: readonly string[], seat: number | null, trailSeat: number, trailLength: number, ui: PanelUi, actions: Child = null): HTMLElement {
+export function endPanel(map: GameMap, view: GameView, names: readonly string[], seat: number | null, trailSeat: number, trailLength: number, ui: PanelUi, actions: Child = null, rating?: (seat: number) => string | null): HTMLElement {
   const sb = scoreBreakdown(view);
   const winners = sb.winners.map((w) => (w === seat ? 'You' : names[w]));
   const headline = sb.winners.length > 1 ? `${winners.join(' and ')} share the win` : winners[0] === 'You' ? 'You win' : `${winners[0]} wins`;
@@ -191,7 +206,7 @@ export function endPanel(map: GameMap, view: GameView, names: readonly string[],
       h('tbody', null, ...rows.map((r) => h('tr', { 'data-seat': r.seat, class: sb.winners.includes(r.seat) ? 'ttr-winner' : '' },
         h('td', null, `${r.place}.`),
         h('th', { scope: 'row' }, h('span', { class: 'ttr-seat', style: { background: SEAT_FILL[r.seat % 5], color: SEAT_INK[r.seat % 5] }, 'aria-hidden': 'true' }, String(r.seat + 1)),
-          ` ${names[r.seat]}${r.seat === seat ? ' (you)' : ''}`),
+          ` ${names[r.seat]}${r.seat === seat ? ' (you)' : ''}`, ratingBadge(rating, r.seat)),
         h('td', null, String(r.routes)), h('td', null, signed(r.tickets)), h('td', null, String(r.bonus)), h('td', { class: 'ttr-total' }, String(r.total)))))),
     actions ? h('div', { class: 'ttr-row ttr-end-actions' }, actions) : null,
     ...sb.players.map((p): Child => h('div', { class: 'ttr-end-seat', 'data-seat': p.seat },

@@ -26,6 +26,12 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
     const shell = h('div', { class: 'ttr-room' }, bar, body, bottom);
     root.replaceChildren(shell);
     const inner = ttrTable.mount(board, host);
+    // On a narrow screen the log and chat open over the board, but never over its turn line (whose turn, what
+    // to do, a refusal): the panel starts below it, however many lines the turn line wraps to.
+    const turnBar = board.querySelector<HTMLElement>('.ttr-bar-host');
+    const turnSize = typeof ResizeObserver !== 'undefined' && turnBar
+      ? new ResizeObserver(() => shell.style.setProperty('--ttr-turn-h', `${turnBar.offsetHeight}px`)) : null;
+    if (turnBar) turnSize?.observe(turnBar);
     let undoing = false;
     /** Narrow screens: the log and chat cover the board while open. */
     let panelOpen = false;
@@ -97,8 +103,8 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
           frame?.logNote ? h('p', { class: 'muted log-note' }, frame.logNote) : null,
           logLines(log, seat, older)),
         frame?.side ?? null,
-        // The "your turn" cues (the shell plays them for either game): a seated player's switches.
-        frame?.cues && seat !== null ? h('p', { class: 'ttr-cues', 'data-fkey': 'ttr-cues' }, 'When it is your turn: ',
+        // The "your turn" cues (the shell plays them for either game): a seated player's switches, while there are turns to come.
+        frame?.cues && seat !== null && !(room.phase === 'ended' || room.game?.gameOver === true) ? h('p', { class: 'ttr-cues', 'data-fkey': 'ttr-cues' }, 'When it is your turn: ',
           h('button', { type: 'button', class: 'ttr-btn', 'aria-pressed': String(frame.cues.sound), 'data-fkey': 'ttr-sound', onclick: frame.cues.onSound, title: 'Play a sound when it becomes your turn' }, frame.cues.sound ? 'Sound on' : 'Sound off'),
           ' ',
           h('button', { type: 'button', class: 'ttr-btn', 'aria-pressed': String(frame.cues.notify), 'data-fkey': 'ttr-notify', onclick: frame.cues.onNotify, title: 'A browser notification when it becomes your turn and this tab is hidden' }, frame.cues.notify ? 'Alerts on' : 'Alerts off')) : null));
@@ -141,12 +147,15 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
         const map = g ? builtInMap(g.mapId) : undefined;
         if (!g || !view || !map) return;
         const over = room.phase === 'ended' || g.gameOver;
+        const frame = frameOf();
         inner.update({
           view, seat, names: room.seats.map((s, i) => s.name || g.players[i]?.name || `Seat ${i + 1}`), map: map.data,
+          ...(frame?.rating ? { rating: (s: number) => frame.rating!(s) } : {}),
           ...(over && frameOf()?.end ? { endActions: () => endActions(room) } : {}),
         }, seat);
       },
       destroy() {
+        turnSize?.disconnect();
         inner.destroy();
         root.replaceChildren();
       },

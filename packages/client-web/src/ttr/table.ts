@@ -5,11 +5,11 @@
  * payment shown, tickets ticked, zoom); the host's acks and refusals come back through `act`'s promise.
  */
 import { h, mount } from '../render/dom';
-import { mapOf, pending, scoreBreakdown, type Action, type GameMap, type GameView } from '@isle-of-trains/ttr-rules';
+import { TrailCache, mapOf, pending, scoreBreakdown, type Action, type GameMap, type GameView } from '@isle-of-trains/ttr-rules';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { clampBox, mapBounds, zoomBox, type ViewBox } from './geometry';
 import {
-  cyclePayment, legalFor, myDecision, namesOf, openPayment, routeList, ticketCities, ticketPath, trailOf, turnLine, type PaymentChoice, type TtrTableInput,
+  cyclePayment, legalFor, myDecision, namesOf, openPayment, routeList, ticketCities, ticketPath, trailOf, turnLine, waitingLine, type PaymentChoice, type TtrTableInput,
 } from './model';
 import { MapDrawing } from './render-map';
 import {
@@ -45,6 +45,9 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     };
     let focusAfter: string | null = null;
     let shownEnd = false;
+    // Each seat's longest trail, searched again only when that seat's routes change (the bonus cards and the
+    // end screen ask on every render).
+    const trails = new TrailCache();
     // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
     // redraws only what changed.
     const barHost = h('div', { class: 'ttr-bar-host' });
@@ -176,7 +179,9 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       if (local.choice && !lg.some((a) => a.type === 'claim' && a.route === local.choice!.route)) local.choice = null;
       const lit = local.hover !== null ? ticketCities(map, [local.hover]) : ticketCities(map, offer);
       const trailSeat = view.gameOver ? (local.trailSeat ?? pendingWinner(view)) : null;
-      const trail = trailSeat !== null ? trailOf(view, trailSeat) : null;
+      const trail = trailSeat !== null ? trailOf(view, trailSeat, trails) : null;
+      const waiting = waitingLine(view, seat, names);
+      const rating = input.rating;
       const box = local.box ?? fullBox(map);
       const entry = local.selected !== null ? entries.find((e) => e.id === local.selected) ?? null : null;
       table.setAttribute('data-my-move', d ? '1' : '0');
@@ -195,14 +200,14 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         local.error ? h('p', { class: 'ttr-error', role: 'alert' }, local.error, ' ',
           h('button', { type: 'button', class: 'ttr-link', onclick: () => { local.error = null; render(); } }, 'Dismiss')) : null));
       mount(sideHost, h('div', { class: 'ttr-side' },
-        view.gameOver && trailSeat !== null ? endPanel(map, view, names, seat, trailSeat, trail!.length, ui, input.endActions?.() ?? null) : null,
+        view.gameOver && trailSeat !== null ? endPanel(map, view, names, seat, trailSeat, trail!.length, ui, input.endActions?.() ?? null, rating) : null,
         d?.kind === 'keepTickets' ? ticketPicker(map, offer, local.chosen, d.min, local.busy, ui) : null,
-        entry ? claimPanel(map, entry, local.choice, local.busy, ui) : null,
-        !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui) : null,
+        entry ? claimPanel(map, entry, local.choice, local.busy, ui, seat !== null, waiting) : null,
+        !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui, waiting) : null,
         seat !== null && view.players[seat]?.hand ? handPanel(view, seat) : null,
         seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, local.hover, ui) : null,
-        playersPanel(view, seat, names),
-        bonusPanel(view, seat, names),
+        playersPanel(view, seat, names, rating),
+        bonusPanel(view, seat, names, trails),
         routeListPanel(entries, local.selected, local.claimableOnly, names, ui, seat !== null)));
       // The game has just ended at a live table: the end panel comes into view at the top of the side column,
       // its title focused (a replay reaching its end leaves the focus on its controls).
