@@ -6,6 +6,7 @@
  */
 import { applyAction, createGame, scoreBreakdown, type GameState } from '@isle-of-trains/rules';
 import { IsleError } from './errors';
+import { playRecorded, type PlayedAgain, type RecordedRules } from './play-recorded';
 import type { GameState as TtrGameState } from '@isle-of-trains/ttr-rules';
 import type { IsleReplayJSON, ReplayJSON, TtrReplayJSON } from './replay';
 
@@ -44,7 +45,7 @@ export async function fetchReplay(base: string, roomId: string, options: FetchRe
 }
 
 /** The result of {@link verifyReplay}: the final rules state (Isle's, or the second game's for a `ttr` replay), or what does not hold. */
-export type ReplayCheck<S = GameState> = { ok: true; state: S } | { ok: false; problem: string };
+export type ReplayCheck<S = GameState> = PlayedAgain<S>;
 
 /**
  * Check a replay: SHA-256 of `options.seed` is `seedHash` (and `seedHashSeenAtStart`, when you kept the one
@@ -62,23 +63,11 @@ export async function verifyReplay(replay: ReplayJSON, seedHashSeenAtStart?: str
   }
   // The second game's rules are loaded only for its replays (as for its sessions: ./games.ts).
   // (with its emitted name: a dynamic import is resolved as written, by Node from dist and by the bundler from source)
-  if (replay.game === 'ttr') return (await import('./ttr/kit.js')).playTtrReplay(replay, sameJSON);
-  let state: GameState;
-  try {
-    state = createGame(replay.options);
-  } catch (e) {
-    return { ok: false, problem: `the rules refuse the game's options: ${(e as Error).message}` };
-  }
-  for (let i = 0; i < replay.actions.length; i++) {
-    const { seat, action } = replay.actions[i];
-    const r = applyAction(state, seat, action);
-    if (!r.ok) return { ok: false, problem: `move ${i + 1} (seat ${seat}, ${action.type}) is refused: ${r.error.message}` };
-    state = r.state;
-  }
-  if (!state.gameOver) return { ok: false, problem: `the game is not over after its ${replay.actions.length} moves` };
-  if (!sameJSON(scoreBreakdown(state), replay.finalScores)) return { ok: false, problem: 'the final scores differ from the game played again' };
-  return { ok: true, state };
+  if (replay.game === 'ttr') return playRecorded((await import('./ttr/kit.js')).TTR_RECORDED_RULES, replay, sameJSON);
+  return playRecorded(ISLE_RULES, replay, sameJSON);
 }
+
+const ISLE_RULES: RecordedRules<GameState, IsleReplayJSON['options']> = { createGame, applyAction, scoreBreakdown };
 
 /** Equal as JSON values, whatever the order of object keys. */
 function sameJSON(a: unknown, b: unknown): boolean {

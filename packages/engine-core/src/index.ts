@@ -8,5 +8,5 @@ export type {
 } from './definition';
 export { GameOptionsError, parseGameOptions } from './options';
 export { gameScore } from './definition';
-export { seedRng, fastRng, nextUint32, randomInt, shuffleInPlace } from './rng';
+export { seedRng, fastRng, copyRng, nextUint32, randomInt, shuffleInPlace } from './rng';
 export type { RngState } from './rng';

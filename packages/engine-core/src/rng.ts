@@ -35,6 +35,11 @@ export function fastRng(words: [number, number, number, number]): RngState {
   return { kind: 'xoshiro128', s };
 }
 
+/** A copy of a generator state that later draws from the original leave alone (every game's state copy uses it). */
+export function copyRng(r: RngState): RngState {
+  return r.kind === 'xoshiro128' ? { kind: r.kind, s: [r.s[0], r.s[1], r.s[2], r.s[3]] } : { kind: r.kind, key: r.key, position: r.position };
+}
+
 /** Next 32-bit output; advances the state in place. */
 export function nextUint32(r: RngState): number {
   if (r.kind === 'xoshiro128') return xoshiro(r.s);

@@ -6,7 +6,7 @@
 import { chacha20 } from '@noble/ciphers/chacha';
 import { sha256 } from '@noble/hashes/sha256';
 import { utf8ToBytes } from '@noble/hashes/utils';
-import { fastRng, nextUint32, randomInt, seedRng, shuffleInPlace } from '../src';
+import { copyRng, fastRng, nextUint32, randomInt, seedRng, shuffleInPlace } from '../src';
 
 function keystreamWords(seed: string, blocks: number): number[] {
   const key = sha256(utf8ToBytes(`isle-of-trains/rng/chacha20/v1:${seed}`));
@@ -82,4 +82,15 @@ test('simulated worlds may use the fast generator, which is reproducible from it
   expect(fastRng([0, 0, 0, 0])).toEqual({ kind: 'xoshiro128', s: [1, 0, 0, 0] });
   // xoshiro128** from (1, 2, 3, 4): the first outputs of a separate transliteration of the reference C code.
   expect(xs.slice(0, 4)).toEqual([11520, 0, 5927040, 70819200]);
+});
+
+test('copyRng: the copy continues the same stream, and drawing from it leaves the original where it was', () => {
+  for (const original of [seedRng('copy me'), fastRng([5, 6, 7, 8])]) {
+    nextUint32(original);
+    const before = JSON.stringify(original);
+    const copy = copyRng(original);
+    const fromCopy = Array.from({ length: 20 }, () => nextUint32(copy));
+    expect(JSON.stringify(original)).toBe(before);
+    expect(Array.from({ length: 20 }, () => nextUint32(original))).toEqual(fromCopy);
+  }
 });

@@ -1,5 +1,5 @@
 import type { Car, GameState, Load, PlayerState, Task, TicketState, TurnState } from './types';
-import type { RngState } from '@isle-of-trains/engine-core';
+import { copyRng } from '@isle-of-trains/engine-core';
 /**
  * Deep copy of plain JSON data (the game state has no other kind of value). applyAction copies the
  * whole state once per action, so this is on the hot path of the server, the bots' search and the
@@ -59,7 +59,7 @@ function withPlayers(s: GameState, players: PlayerState[]): GameState {
     kind: s.kind,
     version: s.version,
     options: s.options,
-    rng: cloneRng(s.rng),
+    rng: copyRng(s.rng),
     deck: s.deck.slice(),
     discard: s.discard.slice(),
     display: s.display.slice(),
@@ -77,9 +77,6 @@ function withPlayers(s: GameState, players: PlayerState[]): GameState {
   };
 }
 
-function cloneRng(r: RngState): RngState {
-  return r.kind === 'xoshiro128' ? { kind: r.kind, s: [r.s[0], r.s[1], r.s[2], r.s[3]] } : { kind: r.kind, key: r.key, position: r.position };
-}
 
 function cloneTicket(t: TicketState): TicketState {
   return { destination: t.destination, tile: t.tile, filled: t.filled.slice() };

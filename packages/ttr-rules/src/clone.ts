@@ -1,33 +1,15 @@
 /**
- * Copy of a game state: every array and object the rules write to is copied; the options (never written
- * after createGame) are shared. A new field in GameState must be added here (the simulator-against-apply
+ * Copies of a game state. Every array and object the rules write to is copied; the options (never written
+ * after createGame) are shared. A new field in GameState must be added to `copyOf` (the simulator-against-apply
  * test compares whole states, so a forgotten one shows up there).
  */
-import type { RngState } from '@isle-of-trains/engine-core';
+import { copyRng } from '@isle-of-trains/engine-core';
 import type { Action } from './actions';
 import type { GameState, PlayerState } from './types';
 
+/** A whole copy: nothing in it is shared with `s` but the options. */
 export function cloneState(s: GameState): GameState {
-  return {
-    kind: s.kind,
-    version: s.version,
-    options: s.options,
-    rng: cloneRng(s.rng),
-    deck: s.deck.slice(),
-    discard: s.discard.slice(),
-    display: s.display.slice(),
-    ticketDeck: s.ticketDeck.slice(),
-    bonusCards: s.bonusCards.slice(),
-    claims: { ...s.claims },
-    players: s.players.map(clonePlayer),
-    turn: { ...s.turn },
-    setupReturns: s.setupReturns.map((l) => l.slice()),
-    passesInARow: s.passesInARow,
-    endTriggeredBy: s.endTriggeredBy,
-    finalTurnsLeft: s.finalTurnsLeft,
-    gameOver: s.gameOver,
-    result: s.result === null ? null : { ...s.result },
-  };
+  return copyOf(s, -1, true, true);
 }
 
 /**
@@ -39,19 +21,28 @@ export function cloneState(s: GameState): GameState {
  * as it was, so a write to a shared part would fail them.
  */
 export function cloneStateFor(s: GameState, seat: number, action: Action['type']): GameState {
-  const tickets = action === 'keepTickets' || action === 'drawTickets';
+  return copyOf(s, seat, action === 'keepTickets' || action === 'drawTickets', action === 'claim');
+}
+
+/**
+ * The copy both make: the players of `seat` (every player when it is -1), the ticket deck and opening returns
+ * when `tickets`, the claims when `claims`, and always the parts any action may write. The bonus cards are
+ * never written after createGame; only the whole copy gives them a new array.
+ */
+function copyOf(s: GameState, seat: number, tickets: boolean, claims: boolean): GameState {
+  const all = seat < 0;
   return {
     kind: s.kind,
     version: s.version,
     options: s.options,
-    rng: cloneRng(s.rng),
+    rng: copyRng(s.rng),
     deck: s.deck.slice(),
     discard: s.discard.slice(),
     display: s.display.slice(),
     ticketDeck: tickets ? s.ticketDeck.slice() : s.ticketDeck,
-    bonusCards: s.bonusCards,
-    claims: action === 'claim' ? { ...s.claims } : s.claims,
-    players: s.players.map((p, i) => (i === seat ? clonePlayer(p) : p)),
+    bonusCards: all ? s.bonusCards.slice() : s.bonusCards,
+    claims: claims ? { ...s.claims } : s.claims,
+    players: s.players.map((p, i) => (all || i === seat ? clonePlayer(p) : p)),
     turn: { ...s.turn },
     setupReturns: tickets ? s.setupReturns.map((l) => l.slice()) : s.setupReturns,
     passesInARow: s.passesInARow,
@@ -60,10 +51,6 @@ export function cloneStateFor(s: GameState, seat: number, action: Action['type']
     gameOver: s.gameOver,
     result: s.result === null ? null : { ...s.result },
   };
-}
-
-function cloneRng(r: RngState): RngState {
-  return r.kind === 'xoshiro128' ? { kind: r.kind, s: [r.s[0], r.s[1], r.s[2], r.s[3]] } : { kind: r.kind, key: r.key, position: r.position };
 }
 
 function clonePlayer(p: PlayerState): PlayerState {
