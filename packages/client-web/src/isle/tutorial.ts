@@ -69,6 +69,8 @@ export class Tour {
   private panel: HTMLElement | null = null;
   private ring: HTMLElement | null = null;
   private offerBar: HTMLElement | null = null;
+  /** Where the keyboard was before the tour took it (the help panel's button), given back when the tour ends. */
+  private returnFocus: HTMLElement | null = null;
   private readonly onResize = () => this.place();
 
   constructor(private readonly root: HTMLElement, private readonly store: Storage | null) {
@@ -105,6 +107,8 @@ export class Tour {
   }
 
   start(): void {
+    const active = document.activeElement;
+    this.returnFocus = active instanceof HTMLElement && active !== document.body && !active.closest('.tour-offer') ? active : null;
     this.hideOffer();
     safeSet(this.store, TOUR_KEY, 'started');
     this.show(0);
@@ -117,6 +121,8 @@ export class Tour {
     this.panel?.remove();
     this.ring?.remove();
     this.panel = this.ring = null;
+    if (this.returnFocus?.isConnected) this.returnFocus.focus();
+    this.returnFocus = null;
   }
 
   private show(i: number): void {
