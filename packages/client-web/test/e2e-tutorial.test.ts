@@ -60,6 +60,15 @@ const panelCoversRing = (page: Page): Promise<boolean> => page.evaluate(() => {
   return a.left < b.right && b.left < a.right && a.top < bottom && top < a.bottom;
 });
 
+/** The offer lies over the turn bar's own words (they say whose turn it is). */
+const offerCoversTurnText = (page: Page): Promise<boolean> => page.evaluate(() => {
+  const a = document.querySelector('.tour-offer')!.getBoundingClientRect();
+  return [...document.querySelectorAll('.turnbar > *')].some((e) => {
+    const b = e.getBoundingClientRect();
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  });
+});
+
 test('a newcomer is offered the tour once, walks it, skips it, and finds it again in the help', async () => {
   const page = await world.newPage(1366, 768);
   await startTable(page);
@@ -72,10 +81,17 @@ test('a newcomer is offered the tour once, walks it, skips it, and finds it agai
   expect(art.length).toBeGreaterThan(3);
   expect(art.filter((a) => a.hidden !== 'true' || !a.found || a.href === '#art-unknown')).toEqual([]);
 
-  // The offer sits over the turn bar, and is accessible.
+  // The offer sits in the turn bar, which makes room for it (no text of the bar under it), and is accessible.
   await waitFor(page, '.tour-offer');
   expect(await axeProblems(page)).toEqual([]);
+  expect(await offerCoversTurnText(page)).toBe(false);
   await shot(page, 'tour-offer');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await shot(page, 'tour-offer-phone');
+  expect(await offerCoversTurnText(page)).toBe(false);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await settled(page);
   const hand = await handIds(page);
   const log = await lastLog(page);
 

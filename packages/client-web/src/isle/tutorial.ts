@@ -99,11 +99,13 @@ export class Tour {
       button('Show me around', 'tour-btn primary tour-start', () => this.start()),
       button('No thanks', 'tour-btn tour-decline', () => this.hideOffer()));
     document.body.append(this.offerBar);
+    document.body.classList.add('tour-offered');
   }
 
   private hideOffer(): void {
     this.offerBar?.remove();
     this.offerBar = null;
+    document.body.classList.remove('tour-offered');
   }
 
   start(): void {
@@ -156,8 +158,12 @@ export class Tour {
   /** Ring round the step's target; the panel on the other half of the window, so it never hides the target. */
   private place(): void {
     if (this.offerBar) {
+      // The turn bar makes room for the offer (body.tour-offered in styles.css): at its right end on a wide
+      // screen, under its text on a phone.
       const bar = this.root.querySelector('.turnbar')?.getBoundingClientRect();
-      this.offerBar.style.top = `${Math.max(0, bar ? bar.top + (bar.height - this.offerBar.offsetHeight) / 2 : 0)}px`;
+      const hh = this.offerBar.offsetHeight;
+      const top = !bar ? 0 : matchMedia('(max-width: 900px)').matches ? bar.bottom - hh - 4 : bar.top + (bar.height - hh) / 2;
+      this.offerBar.style.top = `${Math.max(0, top)}px`;
     }
     if (this.step < 0 || !this.panel) return;
     const target = targetOf(TOUR_STEPS[this.step], this.root);
