@@ -36,7 +36,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   },
   {
     title: 'Reading a card',
-    text: 'The icons on a card: {cost} is what it takes to build, {weight} is how much of your engine\'s pull it uses, {vp} counts at the end, and the shaded row says what loading a good there gives, like {draw} cards to draw. Point at or focus any card and the details panel spells it all out.',
+    text: 'The icons on a card: {cost} is what it takes to build, {weight} is how much of your engine\'s pull it uses, {vp} counts at the end, and the shaded row says what loading a good there gives, like {draw} cards to draw. Point at, focus or tap any card to read all of it in words.',
     at: ['.hand .card', '.display-cards .card'],
     words: true,
   },

@@ -105,7 +105,7 @@ const iwIcon = (id: string): VNode => icon(id, 'ic iw-ic');
 
 /** A stat with its icon: cost, weight, pull, points. */
 function stat(iconId: string, n: number | string, label: string, cls: string): VNode {
-  return h('span', { class: `st ${cls}`, title: `${label} ${n}` }, iwIcon(iconId), iw(`${label} `), String(n));
+  return h('span', { class: `st ${cls}`, title: label }, iwIcon(iconId), iw(`${label} `), String(n));
 }
 
 /** What loading into this car gives the loader, as icons and short words. */
@@ -115,7 +115,7 @@ function benefitRow(c: CardDef): VNode | null {
   return h('span', { class: 'card-benefit', title: `Loading ${b.on === 'passenger' ? 'a passenger' : b.on} here: ${c.effect.replace(/^[^:]*: /, '')}` },
     h('span', { class: 'sr' }, 'Load benefit: '), goodIcon(b.on), h('span', { class: 'iw-no', 'aria-hidden': 'true' }, '▸'), iw(' load: '),
     b.draw ? [iwIcon('i-draw'), iw('draw '), `${b.draw}`] : null,
-    b.discard ? [h('span', { class: 'iw-no', 'aria-hidden': 'true' }, ` −${b.discard}`), iw(`, discard ${b.discard}`)] : null,
+    b.discard ? [h('span', { class: 'iw-no', 'aria-hidden': 'true' }, ` −${b.discard}`), iw(` then discard ${b.discard}`)] : null,
     b.vp ? [' ', iwIcon('i-vp'), iw('+'), `${b.vp}`, iw(' VP')] : null,
     b.bonus ? [' ', iwIcon('i-bonus'), iw('bonus '), BONUS_SHORT[b.bonus]] : null);
 }
