@@ -18,6 +18,8 @@ import type { MountedTable, TableHost, TableModule } from '../shell/table-module
 import { PendingChoice } from '../shell/pending-choice';
 import { FocusPlan } from './focus';
 import { tableKey } from './keys';
+import { installArt } from './art/index';
+import { localStore, mountTour, type Tour } from './tutorial';
 
 const SENDING: Offer = { prompt: 'Sending…', targets: {}, buttons: [], canCancel: false };
 const NOTHING: Offer = { prompt: '', targets: {}, buttons: [], canCancel: false };
@@ -44,9 +46,12 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   /** The confirm tray kept across a reload; `restoring` until the first state that can judge the kept one. */
   private readonly trays = new PendingChoice<Selection>();
   private restoring = true;
+  private readonly tour: Tour;
 
   constructor(private readonly root: HTMLElement, private readonly host: FramedHost<Action>) {
     this.focus = new FocusPlan(root);
+    installArt();
+    this.tour = mountTour(root, localStore());
     document.addEventListener('keydown', this.onKey);
   }
 
@@ -73,6 +78,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
 
   destroy(): void {
     document.removeEventListener('keydown', this.onKey);
+    this.tour.destroy();
     unmountTable(this.root);
     this.memos.clear();
     this.room = null;
@@ -238,6 +244,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     this.memos.sweep();
     markDockOverflow(this.root);
     this.focus.after(this.busy());
+    this.tour.update(x.live && seat !== null && room.phase === 'playing' && !room.game?.gameOver);
   }
 }
 

@@ -18,17 +18,9 @@ const SYMBOLS: Record<string, string> = {
   'g-box': '<rect x="3" y="5" width="18" height="15" rx="1.5" fill="currentColor"/><path d="M3 10h18M12 5v15" stroke="#fff" stroke-width="1.6"/>',
   'g-any': '<path d="M12 2v20M3.3 7l17.4 10M3.3 17L20.7 7" stroke="currentColor" stroke-width="3" stroke-linecap="round"/>',
   'g-passenger': '<circle cx="12" cy="6" r="4" fill="currentColor"/><path d="M4 22c0-6 3.5-9 8-9s8 3 8 9z" fill="currentColor"/>',
-  // car silhouettes for the card art (viewBox 0 0 64 28)
-  'a-engine': '<path d="M4 10h30v-6h10v6h8l8 8v4H4z" fill="currentColor"/><rect x="10" y="2" width="6" height="8" fill="currentColor"/><circle cx="14" cy="24" r="4" fill="#222"/><circle cx="32" cy="24" r="4" fill="#222"/><circle cx="50" cy="24" r="4" fill="#222"/>',
-  'a-hopper': '<path d="M4 4h56l-8 16H12z" fill="currentColor"/><circle cx="16" cy="24" r="4" fill="#222"/><circle cx="48" cy="24" r="4" fill="#222"/>',
-  'a-tanker': '<rect x="4" y="5" width="56" height="15" rx="7.5" fill="currentColor"/><rect x="29" y="1" width="6" height="5" fill="currentColor"/><circle cx="16" cy="24" r="4" fill="#222"/><circle cx="48" cy="24" r="4" fill="#222"/>',
-  'a-boxcar': '<rect x="4" y="2" width="56" height="18" rx="1" fill="currentColor"/><path d="M26 4h12v14H26z" fill="none" stroke="#fff" stroke-width="1.5"/><circle cx="16" cy="24" r="4" fill="#222"/><circle cx="48" cy="24" r="4" fill="#222"/>',
-  'a-coach': '<rect x="4" y="3" width="56" height="17" rx="4" fill="currentColor"/><g fill="#fff"><rect x="9" y="7" width="8" height="6"/><rect x="21" y="7" width="8" height="6"/><rect x="35" y="7" width="8" height="6"/><rect x="47" y="7" width="8" height="6"/></g><circle cx="16" cy="24" r="4" fill="#222"/><circle cx="48" cy="24" r="4" fill="#222"/>',
-  'a-caboose': '<rect x="6" y="8" width="52" height="12" rx="2" fill="currentColor"/><rect x="24" y="2" width="16" height="7" fill="currentColor"/><rect x="28" y="4" width="8" height="3" fill="#fff"/><circle cx="18" cy="24" r="4" fill="#222"/><circle cx="46" cy="24" r="4" fill="#222"/>',
-  'a-building': '<path d="M8 26V12L32 2l24 10v14z" fill="currentColor"/><rect x="27" y="16" width="10" height="10" fill="#fff"/><rect x="14" y="14" width="6" height="5" fill="#fff"/><rect x="44" y="14" width="6" height="5" fill="#fff"/>',
 };
 
-const VIEWBOX: Record<string, string> = { a: '0 0 64 28', i: '0 0 24 24', g: '0 0 24 24' };
+const VIEWBOX: Record<string, string> = { i: '0 0 24 24', g: '0 0 24 24' };
 
 /** The sprite, put once at the end of <body> (outside the re-rendered root). */
 export function installSprite(): void {

@@ -2,6 +2,7 @@
 import { card, carAccepts, type CardDef } from '@isle-of-trains/rules';
 import { CARGO_LABEL, cardTooltip, capacityText, safeCard, type PassengerInfo } from '../cards';
 import { goodIcon, icon } from './icons';
+import { cardArt } from '../isle/art/slot';
 import type { Offer } from '../intents';
 import type { CarModel, LoadModel } from '../view-model';
 import { cx, h, type Attrs, type Child, type VNode } from './vdom';
@@ -95,9 +96,16 @@ export function paxChip(p: PassengerInfo, attrs: Attrs = {}): VNode {
   );
 }
 
+/**
+ * Words that stand in for the icons when the player turns "Icon words" on (body.icon-words, src/isle/tutorial.ts):
+ * read by screen readers always, shown on screen only then; `iw-ic` icons and `iw-no` symbols step aside for them.
+ */
+const iw = (text: string): VNode => h('span', { class: 'sr iw' }, text);
+const iwIcon = (id: string): VNode => icon(id, 'ic iw-ic');
+
 /** A stat with its icon: cost, weight, pull, points. */
 function stat(iconId: string, n: number | string, label: string, cls: string): VNode {
-  return h('span', { class: `st ${cls}`, title: label }, icon(iconId), h('span', { class: 'sr' }, `${label} `), String(n));
+  return h('span', { class: `st ${cls}`, title: label }, iwIcon(iconId), iw(`${label} `), String(n));
 }
 
 /** What loading into this car gives the loader, as icons and short words. */
@@ -105,11 +113,11 @@ function benefitRow(c: CardDef): VNode | null {
   const b = c.benefit;
   if (!b) return null;
   return h('span', { class: 'card-benefit', title: `Loading ${b.on === 'passenger' ? 'a passenger' : b.on} here: ${c.effect.replace(/^[^:]*: /, '')}` },
-    h('span', { class: 'sr' }, 'Load benefit: '), goodIcon(b.on), h('span', { 'aria-hidden': 'true' }, '▸'),
-    b.draw ? [icon('i-draw'), `${b.draw}`] : null,
-    b.discard ? ` −${b.discard}` : null,
-    b.vp ? [' ', icon('i-vp'), `${b.vp}`] : null,
-    b.bonus ? [' ', icon('i-bonus'), BONUS_SHORT[b.bonus]] : null);
+    h('span', { class: 'sr' }, 'Load benefit: '), goodIcon(b.on), h('span', { class: 'iw-no', 'aria-hidden': 'true' }, '▸'), iw(' load: '),
+    b.draw ? [iwIcon('i-draw'), iw('draw '), `${b.draw}`] : null,
+    b.discard ? [h('span', { class: 'iw-no', 'aria-hidden': 'true' }, ` −${b.discard}`), iw(` then discard ${b.discard}`)] : null,
+    b.vp ? [' ', iwIcon('i-vp'), iw('+'), `${b.vp}`, iw(' VP')] : null,
+    b.bonus ? [' ', iwIcon('i-bonus'), iw('bonus '), BONUS_SHORT[b.bonus]] : null);
 }
 
 /** The stats row shared by card faces and cars. */
@@ -142,7 +150,7 @@ export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?:
       c.level !== null ? h('span', { class: 'lvl', title: `Level ${c.level}` }, h('span', { class: 'sr' }, 'Level '), String(c.level)) : null,
       h('span', { class: 'card-name' }, name),
       h('span', { class: 'card-sym', title: `As a load: ${CARGO_LABEL[c.symbol]}` }, goodIcon(c.symbol), h('span', { class: 'sr' }, ` loads as ${CARGO_LABEL[c.symbol]}`))),
-    h('span', { class: 'card-art' }, icon(`a-${c.category}`, 'art')),
+    h('span', { class: 'card-art' }, cardArt(c.id)),
     statsRow(c),
     capacityRow(c),
     benefitRow(c),
@@ -192,7 +200,7 @@ export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx)
     h('span', { class: 'card-top' },
       c.level !== null ? h('span', { class: 'lvl' }, h('span', { class: 'sr' }, 'Level '), String(c.level)) : null,
       h('span', { class: 'car-name' }, c.level !== null ? c.category[0].toUpperCase() + c.category.slice(1) : c.short)),
-    h('span', { class: 'car-art' }, icon(`a-${c.category}`, 'art')),
+    h('span', { class: 'car-art' }, cardArt(c.card)),
     def ? statsRow(def) : null,
     c.capacity > 0 ? h('span', { class: 'slots' }, slots) : null,
     def ? benefitRow(def) : null,
@@ -207,7 +215,7 @@ export function buildingView(id: string, points: number, seat: number, ctx: Offe
   return h(
     t ? 'button' : 'div',
     { ...targetAttrs(ctx, key, 'building', `${card(id).name}: ${points} points now`, id), tabindex: t ? undefined : '0', type: t ? 'button' : undefined },
-    h('span', { class: 'card-name' }, icon('a-building', 'art mini'), card(id).name),
+    h('span', { class: 'card-name' }, cardArt(id, 'art mini'), card(id).name),
     h('span', { class: 'card-stats' }, stat('i-vp', points, 'points now', 'vp'), ' now'),
     hintTag(ctx, key),
   );

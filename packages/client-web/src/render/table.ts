@@ -2,6 +2,7 @@
 import { CATALOGUE, ISLANDS } from '@isle-of-trains/rules';
 import { cardDetails, safeCard, scenarioObjective } from '../cards';
 import { goodIcon, icon } from './icons';
+import { iconWordsOn, startTour, toggleIconWords } from '../isle/tutorial';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
 import { cx, foreign, h, Memos, type Child, type VNode } from './vdom';
 import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
@@ -204,7 +205,9 @@ function helpPanel(): VNode {
       h('li', null, 'Passengers show their destination by colour, symbol and letter (A–F).'),
       h('li', null, 'Tab and Enter work everywhere.'),
       h('li', null, 'Keys: D the display, H your hand, B the next card you can build, ← → along a row, 1–9 the buttons by the prompt, U or Ctrl+Z undo, Escape cancel.'),
-      h('li', null, 'Undo takes back your last step of this turn, back to the last card or passenger drawn (those cannot be taken back).')));
+      h('li', null, 'Undo takes back your last step of this turn, back to the last card or passenger drawn (those cannot be taken back).'),
+      h('li', null, h('label', { class: 'words-switch' }, h('input', { type: 'checkbox', id: 'icon-words', checked: iconWordsOn(), onchange: (e: Event) => toggleIconWords((e.target as HTMLInputElement).checked) }), ' Show words beside the icons on cards')),
+      h('li', null, h('button', { type: 'button', class: 'linkish', id: 'tour-again', onclick: () => startTour() }, 'Take the first-game tour'))));
 }
 
 /** Card names in log lines, longest first ("Engine Level 1" before "Engine"), each with one copy's id for the details. */

@@ -1,0 +1,223 @@
+/**
+ * The first-game tour and the "words beside the icons" switch.
+ *
+ * A new visitor's first table offers the tour once (a small bar over the right end of the turn bar, where it
+ * covers no control); the choice is remembered in localStorage, and "How to play here" starts it again. The
+ * tour is a non-modal panel and a ring drawn round the thing it talks about: the table stays playable under it,
+ * and the tour never picks, sends or changes anything in the game. Its elements live outside the table's root,
+ * so the table's drawing never sees them.
+ */
+import { TOUR_STEPS, type TourStep } from './tour-steps';
+
+export const TOUR_KEY = 'isle.tour';
+export const WORDS_KEY = 'isle.iconWords';
+
+const ICON_WORD: Record<string, [string, string]> = {
+  cost: ['i-cost', 'cost'], weight: ['i-weight', 'weight'], vp: ['i-vp', 'points'], draw: ['i-draw', 'draw'],
+};
+
+function safeGet(store: Storage | null, key: string): string | null {
+  try { return store?.getItem(key) ?? null; } catch { return null; }
+}
+function safeSet(store: Storage | null, key: string, value: string): void {
+  // A browser refusing storage (private mode, full quota) only means the choice is not remembered.
+  try { store?.setItem(key, value); } catch { /* not remembered */ }
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string>, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.append(...kids);
+  return e;
+}
+
+function button(label: string, cls: string, onclick: () => void): HTMLButtonElement {
+  const b = el('button', { type: 'button', class: cls }, label);
+  b.addEventListener('click', onclick);
+  return b;
+}
+
+/** A step's text with its `{icon}` marks drawn as the icon and its word. */
+function stepText(text: string): HTMLElement {
+  const p = el('p', { class: 'tour-text', id: 'tour-text' });
+  for (const part of text.split(/(\{\w+\})/)) {
+    const m = /^\{(\w+)\}$/.exec(part);
+    const iw = m ? ICON_WORD[m[1]] : undefined;
+    if (!iw) { p.append(part); continue; }
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('class', 'ic');
+    svg.setAttribute('aria-hidden', 'true');
+    const use = document.createElementNS('http://www.w3.org/2000/svg', 'use');
+    use.setAttribute('href', `#${iw[0]}`);
+    svg.append(use);
+    p.append(el('span', { class: 'tour-icon' }, svg, ` ${iw[1]}`));
+  }
+  return p;
+}
+
+/** The first of the step's targets that is on screen (a phone's hidden tabs have no box). */
+function targetOf(step: TourStep, root: ParentNode): HTMLElement | null {
+  for (const sel of step.at) {
+    const found = root.querySelector<HTMLElement>(sel);
+    if (found && found.getClientRects().length > 0 && found.getBoundingClientRect().width > 0) return found;
+  }
+  return null;
+}
+
+export class Tour {
+  private step = -1;
+  private panel: HTMLElement | null = null;
+  private ring: HTMLElement | null = null;
+  private offerBar: HTMLElement | null = null;
+  /** Where the keyboard was before the tour took it (the help panel's button), given back when the tour ends. */
+  private returnFocus: HTMLElement | null = null;
+  private readonly onResize = () => this.place();
+
+  constructor(private readonly root: HTMLElement, private readonly store: Storage | null) {
+    document.body.classList.toggle('icon-words', safeGet(store, WORDS_KEY) === 'on');
+    window.addEventListener('resize', this.onResize);
+    // The board and the dock scroll inside the page: the ring follows its target (capture: scrolls do not bubble).
+    document.addEventListener('scroll', this.onResize, true);
+  }
+
+  /** Called after each render: offers the tour to a new visitor at a game they play, keeps the ring on its target. */
+  update(playing: boolean): void {
+    if (playing && this.step < 0 && !this.offerBar && safeGet(this.store, TOUR_KEY) === null) this.offer();
+    if (!playing) this.hideOffer();
+    this.place();
+  }
+
+  get open(): boolean {
+    return this.step >= 0;
+  }
+
+  private offer(): void {
+    // Offered once: from here on the tour waits in the help panel, whatever the visitor answers.
+    safeSet(this.store, TOUR_KEY, 'offered');
+    this.offerBar = el('div', { class: 'tour-offer', role: 'group', 'aria-label': 'First game tour' },
+      el('span', {}, 'New to the game?'),
+      button('Show me around', 'tour-btn primary tour-start', () => this.start()),
+      button('No thanks', 'tour-btn tour-decline', () => this.hideOffer()));
+    document.body.append(this.offerBar);
+    document.body.classList.add('tour-offered');
+  }
+
+  private hideOffer(): void {
+    this.offerBar?.remove();
+    this.offerBar = null;
+    document.body.classList.remove('tour-offered');
+  }
+
+  start(): void {
+    const active = document.activeElement;
+    this.returnFocus = active instanceof HTMLElement && active !== document.body && !active.closest('.tour-offer') ? active : null;
+    this.hideOffer();
+    safeSet(this.store, TOUR_KEY, 'started');
+    this.show(0);
+  }
+
+  /** Ends the tour (Skip, Finish, Escape); the game under it is as it was. */
+  close(): void {
+    if (this.step >= 0) safeSet(this.store, TOUR_KEY, this.step >= TOUR_STEPS.length - 1 ? 'finished' : 'skipped');
+    this.step = -1;
+    this.panel?.remove();
+    this.ring?.remove();
+    this.panel = this.ring = null;
+    if (this.returnFocus?.isConnected) this.returnFocus.focus();
+    this.returnFocus = null;
+  }
+
+  private show(i: number): void {
+    this.step = i;
+    const s = TOUR_STEPS[i];
+    const last = i === TOUR_STEPS.length - 1;
+    this.panel?.remove();
+    const actions = el('div', { class: 'tour-actions' });
+    if (i > 0) actions.append(button('Back', 'tour-btn tour-back', () => this.show(i - 1)));
+    actions.append(button(last ? 'Finish' : 'Next', 'tour-btn primary tour-next', () => (last ? this.close() : this.show(i + 1))));
+    if (!last) actions.append(button('Skip the tour', 'tour-btn tour-skip', () => this.close()));
+    const words = s.words
+      ? button(wordsOn() ? 'Icons only' : 'Show words beside the icons', 'tour-btn tour-words', () => { setIconWords(this.store, !wordsOn()); this.show(i); })
+      : null;
+    this.panel = el('section', { class: 'tour', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'tour-title', 'aria-describedby': 'tour-text' },
+      el('h2', { id: 'tour-title' }, s.title, el('span', { class: 'tour-count' }, ` · ${i + 1} of ${TOUR_STEPS.length}`)),
+      stepText(s.text), ...(words ? [words] : []), actions);
+    this.panel.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      // The table's own Escape (cancel a half-made choice) is not for this panel.
+      e.stopPropagation();
+      this.close();
+    });
+    document.body.append(this.panel);
+    const target = targetOf(s, this.root);
+    target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    this.place();
+    this.panel.querySelector<HTMLElement>('.tour-next')?.focus();
+  }
+
+  /** Ring round the step's target; the panel on the other half of the window, so it never hides the target. */
+  private place(): void {
+    if (this.offerBar) {
+      // The turn bar makes room for the offer (body.tour-offered in styles.css): at its right end on a wide
+      // screen, under its text on a phone.
+      const bar = this.root.querySelector('.turnbar')?.getBoundingClientRect();
+      const hh = this.offerBar.offsetHeight;
+      const top = !bar ? 0 : matchMedia('(max-width: 900px)').matches ? bar.bottom - hh - 4 : bar.top + (bar.height - hh) / 2;
+      this.offerBar.style.top = `${Math.max(0, top)}px`;
+    }
+    if (this.step < 0 || !this.panel) return;
+    const target = targetOf(TOUR_STEPS[this.step], this.root);
+    if (!target) {
+      this.ring?.remove();
+      this.ring = null;
+      this.panel.dataset.place = 'middle';
+      return;
+    }
+    const r = target.getBoundingClientRect();
+    this.ring ??= document.body.appendChild(el('div', { class: 'tour-ring', 'aria-hidden': 'true' }));
+    Object.assign(this.ring.style, { top: `${r.top - 4}px`, left: `${r.left - 4}px`, width: `${r.width + 8}px`, height: `${r.height + 8}px` });
+    this.panel.dataset.place = r.top + r.height / 2 > innerHeight / 2 ? 'top' : 'bottom';
+  }
+
+  destroy(): void {
+    window.removeEventListener('resize', this.onResize);
+    document.removeEventListener('scroll', this.onResize, true);
+    this.hideOffer();
+    this.close();
+    if (current === this) current = null;
+  }
+}
+
+const wordsOn = (): boolean => document.body.classList.contains('icon-words');
+
+/** Words beside (instead of) the icons on every card, remembered for the next visit. */
+export function setIconWords(store: Storage | null, on: boolean): void {
+  document.body.classList.toggle('icon-words', on);
+  safeSet(store, WORDS_KEY, on ? 'on' : 'off');
+  const box = document.getElementById('icon-words') as HTMLInputElement | null;
+  if (box) box.checked = on;
+}
+
+let current: Tour | null = null;
+
+/** The tour of the table on the page (one table at a time). */
+export function mountTour(root: HTMLElement, store: Storage | null): Tour {
+  current?.destroy();
+  current = new Tour(root, store);
+  return current;
+}
+
+/** For the help panel: start the tour again, and the words switch. */
+export function startTour(): void {
+  current?.start();
+}
+export function toggleIconWords(on: boolean): void {
+  setIconWords(current ? localStore() : null, on);
+}
+export function iconWordsOn(): boolean {
+  return typeof document !== 'undefined' && wordsOn();
+}
+
+export function localStore(): Storage | null {
+  try { return window.localStorage; } catch { return null; }
+}
