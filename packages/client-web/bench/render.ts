@@ -1,6 +1,6 @@
 /**
  * npm run bench:render -w @isle-of-trains/client-web -- [--updates 150] [--throttle 4] [--bot-delay 300]
- *     [--phone] [--reduced-motion] [--baseline <commit>] [--profile]
+ *     [--phone] [--reduced-motion] [--baseline <commit>] [--profile] [--trace]
  *
  * What the Isle table costs the main thread while others move: the built client in headless Chromium, the CPU
  * slowed down (`Emulation.setCPUThrottlingRate`, 4× by default, a mid-range phone), a 4-player game of this
@@ -41,6 +41,8 @@ const PHONE = process.argv.includes('--phone');
 const REDUCED = process.argv.includes('--reduced-motion');
 /** Also print where the page's JS time went (CDP Profiler, self time by function; the bundle is minified). */
 const PROFILE = process.argv.includes('--profile');
+/** Also keep the renderer's trace events (Chrome's trace format, test-artifacts/client-web/bench-render-<label>.trace.json), to open in DevTools' Performance panel. */
+const TRACE = process.argv.includes('--trace');
 
 type Bench = { renders: number[]; longTasks: number[] };
 
@@ -194,7 +196,7 @@ async function run(dist: string, label: string) {
     });
     const traced: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (d) => { traced.push(...(d.value as unknown as TraceEvent[])); });
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', { categories: `devtools.timeline,disabled-by-default-devtools.timeline${TRACE ? ',disabled-by-default-devtools.timeline.stack,v8.execute' : ''}`, transferMode: 'ReportEvents' });
     if (PROFILE) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
@@ -234,6 +236,8 @@ async function run(dist: string, label: string) {
     const live = await liveNodes(page);
     const b = await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
     const t = traceFigures(traced);
+    const dbg = await page.evaluate(() => (window as any).__dbg);
+    if (dbg) fs.writeFileSync(path.join(ARTIFACTS, `bench-render-${label}.dbg.json`), JSON.stringify(dbg));
     // The renders are the heaviest callbacks: the others wait a frame (the bench's own clicks) or do little.
     const renders = [...t.frames].sort((x, y) => y.whole - x.whole).slice(0, b.renders.length);
     const js = renders.map((f) => f.js);
@@ -266,6 +270,8 @@ async function run(dist: string, label: string) {
     };
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fs.writeFileSync(path.join(ARTIFACTS, `bench-render-${label}.json`), JSON.stringify(result, null, 2));
+    if (TRACE) fs.writeFileSync(path.join(ARTIFACTS, `bench-render-${label}.trace.json`), JSON.stringify({ traceEvents: traced }));
+    if (profile) fs.writeFileSync(path.join(ARTIFACTS, `bench-render-${label}.cpuprofile`), JSON.stringify(profile));
     const pct = (x: number) => `${Math.round((x / task) * 100)} %`;
     console.log([
       `— ${label}: ${result.viewport}, CPU ${THROTTLE}× slower${REDUCED ? ', reduced motion' : ''}, bots after ${BOT_DELAY} ms; load ${result.load}`,
