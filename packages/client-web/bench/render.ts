@@ -236,8 +236,6 @@ async function run(dist: string, label: string) {
     const live = await liveNodes(page);
     const b = await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
     const t = traceFigures(traced);
-    const dbg = await page.evaluate(() => (window as any).__dbg);
-    if (dbg) fs.writeFileSync(path.join(ARTIFACTS, `bench-render-${label}.dbg.json`), JSON.stringify(dbg));
     // The renders are the heaviest callbacks: the others wait a frame (the bench's own clicks) or do little.
     const renders = [...t.frames].sort((x, y) => y.whole - x.whole).slice(0, b.renders.length);
     const js = renders.map((f) => f.js);
