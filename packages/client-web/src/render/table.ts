@@ -3,7 +3,7 @@ import { CATALOGUE, ISLANDS } from '@isle-of-trains/rules';
 import { cardDetails, safeCard, scenarioObjective } from '../cards';
 import { goodIcon, icon } from './icons';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
-import { cx, foreign, h, Memos, type Child, type VNode } from './vdom';
+import { cx, foreign, group, h, Memos, type Child, type VNode } from './vdom';
 import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
 
 export interface TableExtras {
@@ -241,9 +241,24 @@ function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], 
     note ? h('p', { class: 'muted log-note' }, note) : null,
     h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
       top,
-      // A line never changes once written: each is drawn once (its handlers only show cards, the same every time).
-      m.log.map((e) => memos.part(`log-${e.n}`, `${e.seat === m.mySeat}|${e.text}`, () =>
-        h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui)))))));
+      // A line never changes once written (its handlers only show cards, the same every time): the lines are
+      // kept in blocks by line number, so an update looks at a few blocks rather than every line of a long game,
+      // and draws again only the block its new lines joined.
+      logBlocks(m.log).map((b) => memos.part(`log-block-${Math.floor(b[0].n / LOG_BLOCK)}`, JSON.stringify([m.mySeat, b]), () =>
+        group(b.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui)))))))));
+}
+
+const LOG_BLOCK = 20;
+
+/** The log's lines in blocks of LOG_BLOCK line numbers (the lines come oldest first). */
+function logBlocks<L extends { n: number }>(log: readonly L[]): L[][] {
+  const out: L[][] = [];
+  for (const e of log) {
+    const last = out[out.length - 1];
+    if (last && Math.floor(last[0].n / LOG_BLOCK) === Math.floor(e.n / LOG_BLOCK)) last.push(e);
+    else out.push([e]);
+  }
+  return out;
 }
 
 /** `kept`: the hand's row as a part of its own (drawn again only when the hand or its targets change). */

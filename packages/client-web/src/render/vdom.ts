@@ -11,7 +11,7 @@
  * Handlers stay as in ./dom.ts: no listener of their own, one delegated listener per event type on the root
  * (the leak test counts listeners). An element's handlers reach the DOM through one property preact sets.
  */
-import { Component, h as ph, render, type ComponentChildren, type VNode as PreactNode } from 'preact';
+import { Component, Fragment, h as ph, render, type ComponentChildren, type VNode as PreactNode } from 'preact';
 import { delegate, dropGhosts, setHandlers, settleGhosts, type Handler, type Leaving } from './dom';
 
 export type Child = VNode | string | number | null | undefined | false | Child[];
@@ -53,6 +53,9 @@ export function h(tag: string, attrs?: Attrs | null, ...children: Child[]): VNod
   }
   return ph(tag, props, children as ComponentChildren);
 }
+
+/** Children with no element of their own (a block of a list's items kept as one part). */
+export const group = (children: Child[]): VNode => ph(Fragment, null, children as ComponentChildren);
 
 /** An SVG element (icons): preact gives the children of <svg> its namespace. */
 export const s = (tag: string, attrs?: Record<string, string | number | undefined | null> | null, ...children: Child[]): VNode => h(tag, attrs, ...children);
