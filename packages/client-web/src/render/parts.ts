@@ -133,7 +133,6 @@ function capacityRow(c: CardDef): VNode | null {
 export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?: boolean } = {}): VNode {
   const c = safeCard(id);
   if (!c) return h('div', { class: 'card unknown' }, id);
-  const t = ctx.offer.targets[key];
   const name = c.level !== null ? c.category[0].toUpperCase() + c.category.slice(1) : c.name;
   // Always a button (it shows the card's details when it offers no move): an element that turned from a div into
   // a button when its move came was made again with everything in it, on every turn.
