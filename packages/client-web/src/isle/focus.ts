@@ -4,6 +4,8 @@
  * hand, a card paid), to its nearest neighbour of the same kind in the same row, so the next key press carries
  * on from there (a payment of several cards is one Enter each). Nothing when the keyboard was elsewhere.
  */
+import { afterLayout } from '../render/after-layout';
+
 export class FocusPlan {
   /** After the next render, focus this element (data-fkey): the Confirm button, or the Undo button. */
   next: string | null = null;
@@ -32,8 +34,16 @@ export class FocusPlan {
     return [own, ...keys.slice(at + 1), ...keys.slice(0, at).reverse()];
   }
 
-  /** After a render: move focus where the last action asked. `busy`: a move is still on its way. */
+  /**
+   * After a render: move focus where the last action asked, once the browser has laid the page out (focus
+   * scrolls the element into view, which measured the page in the middle of the render). `busy`: a move is
+   * still on its way.
+   */
   after(busy: boolean): void {
+    if (this.next || (this.near && !busy)) afterLayout(() => this.move(busy));
+  }
+
+  private move(busy: boolean): void {
     const find = (k: string) => this.root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(k)}"]`);
     if (this.next) {
       const el = find(this.next);

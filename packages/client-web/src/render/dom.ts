@@ -8,6 +8,7 @@
  * one delegated listener per event type on the root, so the listener count never grows.
  */
 import morphdom from 'morphdom';
+import { afterLayout } from './after-layout';
 
 export type Child = Node | string | number | null | undefined | false | Child[];
 export type Attrs = Record<string, unknown>;
@@ -182,16 +183,26 @@ export function mount(root: HTMLElement, content: HTMLElement, opts: MountOption
       return true;
     },
   });
-  // A copy fading out is only right while the row it stood in stays put: one whose row moved or went away in
-  // this render (an end panel pushed the board down, a phone tab hid it) would fade over other cards.
-  dropGhosts((g) => moved(g.row, g.rowBox));
-  if (leaving.length === 0) return;
-  const rows = new Map<string, HTMLElement>();
-  root.querySelectorAll<HTMLElement>('[data-fkey]').forEach((e) => rows.set(e.getAttribute('data-fkey')!, e));
-  for (const l of leaving) {
-    const row = rows.get(l.rowKey);
-    if (row && !moved(row, l.rowBox)) leaveGhost(l.el, l.box, row);
-  }
+  settleGhosts(root, leaving);
+}
+
+/**
+ * After a render, once the browser has laid the page out (./after-layout.ts: measured right after the render,
+ * the rows' boxes made it lay the page out inside the render): a copy fading out is only right while the row it
+ * stood in stays put, so the copies whose row moved or went away in this render (an end panel pushed the board
+ * down, a phone tab hid it) go, and each leaving part gets its copy only when its row stayed put.
+ */
+export function settleGhosts(root: HTMLElement, leaving: Leaving[]): void {
+  if (ghosts.size === 0 && leaving.length === 0) return;
+  afterLayout(() => {
+    dropGhosts((g) => moved(g.row, g.rowBox));
+    if (leaving.length === 0) return;
+    for (const l of leaving) {
+      const row = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(l.rowKey)}"]`);
+      const box = row?.isConnected ? row.getBoundingClientRect() : null;
+      if (row && box && !movedFrom(box, l.rowBox)) leaveGhost(l.el, l.box, row, box);
+    }
+  });
 }
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -212,7 +223,7 @@ if (typeof document !== 'undefined') {
   window.addEventListener('resize', () => dropGhosts(() => true));
 }
 
-interface Leaving { el: HTMLElement; box: DOMRect; rowKey: string; rowBox: DOMRect }
+export interface Leaving { el: HTMLElement; box: DOMRect; rowKey: string; rowBox: DOMRect }
 interface Ghost { ghost: HTMLElement; row: HTMLElement; rowBox: DOMRect }
 const ghosts = new Set<Ghost>();
 
@@ -233,8 +244,10 @@ function leavingParts(current: Element, after: Set<string>): Leaving[] {
 }
 
 export function moved(row: HTMLElement, was: DOMRect): boolean {
-  if (!row.isConnected) return true;
-  const r = row.getBoundingClientRect();
+  return !row.isConnected || movedFrom(row.getBoundingClientRect(), was);
+}
+
+function movedFrom(r: DOMRect, was: DOMRect): boolean {
   return r.width === 0 || Math.abs(r.left - was.left) > 1 || Math.abs(r.top - was.top) > 1;
 }
 
@@ -246,8 +259,11 @@ export function dropGhosts(which: (g: Ghost) => boolean): void {
   }
 }
 
-/** A copy of a leaving element, fixed where it stood (measured before the render), that fades away. */
-export function leaveGhost(el: HTMLElement, r: DOMRect, row: HTMLElement): void {
+/**
+ * A copy of a leaving element, fixed where it stood (measured before the render), that fades away. `rowBox`: its
+ * row's box now, measured before the copy goes in (measured after, it would make the browser lay the page out again).
+ */
+function leaveGhost(el: HTMLElement, r: DOMRect, row: HTMLElement, rowBox: DOMRect): void {
   const ghost = el.cloneNode(true) as HTMLElement;
   ghost.removeAttribute('data-fkey');
   ghost.removeAttribute('data-key');
@@ -258,7 +274,7 @@ export function leaveGhost(el: HTMLElement, r: DOMRect, row: HTMLElement): void 
   ghost.classList.add('ghost');
   Object.assign(ghost.style, { position: 'fixed', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px`, margin: '0', pointerEvents: 'none', zIndex: '40' });
   document.body.appendChild(ghost);
-  const g: Ghost = { ghost, row, rowBox: row.getBoundingClientRect() };
+  const g: Ghost = { ghost, row, rowBox };
   ghosts.add(g);
   window.setTimeout(() => dropGhosts((x) => x === g), 450);
 }

@@ -141,11 +141,12 @@ function capacityRow(c: CardDef): VNode | null {
 export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?: boolean } = {}): VNode {
   const c = safeCard(id);
   if (!c) return h('div', { class: 'card unknown' }, id);
-  const t = ctx.offer.targets[key];
   const name = c.level !== null ? c.category[0].toUpperCase() + c.category.slice(1) : c.name;
+  // Always a button (it shows the card's details when it offers no move): an element that turned from a div into
+  // a button when its move came was made again with everything in it, on every turn.
   return h(
-    t || ctx.selected === key ? 'button' : 'div',
-    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), tabindex: t || ctx.selected === key ? undefined : '0', type: t ? 'button' : undefined },
+    'button',
+    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), type: 'button' },
     h('span', { class: 'card-top' },
       c.level !== null ? h('span', { class: 'lvl', title: `Level ${c.level}` }, h('span', { class: 'sr' }, 'Level '), String(c.level)) : null,
       h('span', { class: 'card-name' }, name),

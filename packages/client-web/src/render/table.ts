@@ -4,7 +4,7 @@ import { cardDetails, safeCard, scenarioObjective } from '../cards';
 import { goodIcon, icon } from './icons';
 import { iconWordsOn, startTour, toggleIconWords } from '../isle/tutorial';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
-import { cx, foreign, h, Memos, type Child, type VNode } from './vdom';
+import { cx, foreign, group, h, Memos, type Child, type VNode } from './vdom';
 import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
 
 export interface TableExtras {
@@ -244,12 +244,28 @@ function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], 
     note ? h('p', { class: 'muted log-note' }, note) : null,
     h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
       top,
-      // A line never changes once written: each is drawn once (its handlers only show cards, the same every time).
-      m.log.map((e) => memos.part(`log-${e.n}`, `${e.seat === m.mySeat}|${e.text}`, () =>
-        h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui)))))));
+      // A line never changes once written (its handlers only show cards, the same every time): the lines are
+      // kept in blocks by line number, so an update looks at a few blocks rather than every line of a long game,
+      // and draws again only the block its new lines joined.
+      logBlocks(m.log).map((b) => memos.part(`log-block-${Math.floor(b[0].n / LOG_BLOCK)}`, JSON.stringify([m.mySeat, b]), () =>
+        group(b.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui)))))))));
 }
 
-function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): VNode {
+const LOG_BLOCK = 20;
+
+/** The log's lines in blocks of LOG_BLOCK line numbers (the lines come oldest first). */
+function logBlocks<L extends { n: number }>(log: readonly L[]): L[][] {
+  const out: L[][] = [];
+  for (const e of log) {
+    const last = out[out.length - 1];
+    if (last && Math.floor(last[0].n / LOG_BLOCK) === Math.floor(e.n / LOG_BLOCK)) last.push(e);
+    else out.push([e]);
+  }
+  return out;
+}
+
+/** `kept`: the hand's row as a part of its own (drawn again only when the hand or its targets change). */
+function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: OfferCtx) => VNode) => VNode): VNode {
   const o = ctx.offer;
   const confirming = o.buttons.some((b) => b.key === 'confirm');
   const buttons = o.buttons.map((b) => h('button', {
@@ -276,17 +292,18 @@ function dock(m: TableModel, ctx: OfferCtx, x: TableExtras): VNode {
       buttons.length > 0 ? h('div', { class: 'choices', role: confirming ? 'group' : undefined, 'aria-label': confirming ? 'Confirm or cancel' : undefined }, buttons) : null),
     hand ? h('div', { class: 'hand-wrap' },
       h('h2', { class: 'hand-title' }, `Your hand (${hand.length})`),
-      h('div', { class: 'hand', 'data-skey': 'hand', 'data-fkey': 'hand-row' },
-        hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((c) => cardFace(c, ctx, `hand:${c}`)))) : null,
+      kept((c) => h('div', { class: 'hand', 'data-skey': 'hand', 'data-fkey': 'hand-row' },
+        hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((id) => cardFace(id, c, `hand:${id}`))))) : null,
   );
 }
 
-function supplyRow(m: TableModel, ctx: OfferCtx): VNode {
+/** `kept`: the display's cards as a part of their own (a card drawn from the deck changes only the piles). */
+function supplyRow(m: TableModel, ctx: OfferCtx, kept: (row: (ctx: OfferCtx) => VNode) => VNode): VNode {
   const deckT = ctx.offer.targets.deck;
   const bagT = ctx.offer.targets.bag;
   return h('section', { class: 'supply-row', 'aria-label': 'Cards and passengers to take', 'data-fkey': 'supply-row' },
     h('div', { class: 'display' }, h('h2', null, 'Display'),
-      h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((c) => cardFace(c, ctx, `display:${c}`, { small: true })))),
+      kept((c) => h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((id) => cardFace(id, c, `display:${id}`, { small: true }))))),
     h('div', { class: 'piles' },
       h(deckT ? 'button' : 'div', { ...targetAttrs(ctx, 'deck', 'pile deck', `Deck: ${m.deckCount} cards`), type: deckT ? 'button' : undefined, tabindex: deckT ? undefined : '0' },
         h('span', { class: 'pile-n' }, String(m.deckCount)), h('span', null, 'deck'), hintTag(ctx, 'deck')),
@@ -309,6 +326,79 @@ function offerSig(ctx: OfferCtx): string {
 }
 
 /**
+ * The offer as each part of the table reads it. A card, car or passenger shows only its own target (and whether
+ * it is the selected one), so a part that looked up only its own targets is drawn again when one of those
+ * changed, not whenever any move anywhere did: a card picked in the hand no longer redraws every train. The
+ * targets a part looks up are learnt while it is built (a part that lists all of them, as the island's
+ * deliveries do, depends on the whole offer).
+ */
+class OfferReads {
+  private readonly reads = new Map<string, string[] | null>();
+  /** The targets read by the parts being built, innermost last (null: all of them). */
+  private readonly open: (Set<string> | null)[] = [];
+
+  /** What of the offer `part` showed when last built: its targets now, or the whole offer when it read them all. */
+  sig(part: string, ctx: OfferCtx, whole: string): string {
+    const keys = this.reads.get(part);
+    if (!keys) return `all ${whole}`;
+    const t = ctx.offer.targets;
+    return JSON.stringify([ctx.live ?? true, keys.map((k) => [t[k] ?? 0, ctx.selected === k])]);
+  }
+
+  /** Build `part` with an offer that notes which targets it looks up. */
+  private build(part: string, ctx: OfferCtx, fn: (ctx: OfferCtx) => VNode): VNode {
+    const seen = new Set<string>();
+    const open = this.open;
+    const note = (k: string | symbol) => {
+      if (typeof k === 'string') open[open.length - 1]?.add(k);
+    };
+    const targets = new Proxy(ctx.offer.targets, {
+      get(t, k, r) {
+        note(k);
+        return Reflect.get(t, k, r) as unknown;
+      },
+      has(t, k) {
+        note(k);
+        return Reflect.has(t, k);
+      },
+      ownKeys(t) {
+        open[open.length - 1] = null;
+        return Reflect.ownKeys(t);
+      },
+    });
+    open.push(seen);
+    let node: VNode;
+    let read: Set<string> | null;
+    try {
+      node = fn({ ...ctx, offer: { ...ctx.offer, targets } });
+    } finally {
+      read = open.pop() ?? null;
+    }
+    this.reads.set(part, read ? [...read] : null);
+    return node;
+  }
+
+  /**
+   * A part of the table drawn again only when its model (`sig`) or the targets it shows changed. A part inside
+   * another counts as read by the outer one too, kept or built: the outer one is only looked into when its own
+   * sig changed.
+   */
+  part(memos: Memos, key: string, sig: string, ctx: OfferCtx, whole: string, build: (ctx: OfferCtx) => VNode): VNode {
+    const full = () => `${sig}|${this.sig(key, ctx, whole)}`;
+    const node = memos.part(key, full(), () => this.build(key, ctx, build), full);
+    const outer = this.open.length - 1;
+    if (outer >= 0 && this.open[outer]) {
+      const inner = this.reads.get(key);
+      if (inner) for (const k of inner) this.open[outer]!.add(k);
+      else this.open[outer] = null;
+    }
+    return node;
+  }
+}
+
+const offerReads = new WeakMap<Memos, OfferReads>();
+
+/**
  * The table screen. `memos` keeps its parts from one render to the next: a part is drawn again only when what
  * it shows changed (src/render/vdom.ts).
  */
@@ -322,9 +412,12 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
   // The Island tab is marked only when a delivery there would do more than a special delivery (possible anywhere).
   const mapOffers = Object.keys(ctx.offer.targets).filter((k) => k.startsWith('quick:')).length;
   const os = offerSig(ctx);
+  let reads = offerReads.get(memos);
+  if (!reads) offerReads.set(memos, reads = new OfferReads());
+  const offers = reads;
   const panel = (p: PlayerModel) => {
     const rating = x.rating?.(p.seat) ?? null;
-    return memos.part(`player-${p.seat}`, `${os}|${rating}|${JSON.stringify(p)}`, () => playerPanel(p, ctx, rating));
+    return offers.part(memos, `player-${p.seat}`, `${rating}|${JSON.stringify(p)}`, ctx, os, (c) => playerPanel(p, c, rating));
   };
   const mine = m.players.filter((p) => p.isMe);
   const others = m.players.filter((p) => !p.isMe);
@@ -352,10 +445,10 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
         label, id === 'map' && mapOffers ? ` · ${mapOffers} deliver${mapOffers === 1 ? 'y' : 'ies'}` : null))),
     h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
       x.endPanel,
-      memos.part('supply-row', `${os}|${JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount])}`, () => supplyRow(m, ctx)),
+      offers.part(memos, 'supply-row', JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount]), ctx, os, (c) => supplyRow(m, c, (row) => offers.part(memos, 'display-row', JSON.stringify(m.display), c, os, row))),
       // Your own train, then the island, then the others': at 1366×768 what you act on shows without a scroll.
       mine.length > 0 ? h('section', { class: 'players own', 'aria-label': 'Your train', 'data-fkey': 'players-own' }, mine.map(panel)) : null,
-      memos.part('map', `${os}|${JSON.stringify([m.islands, m.destinations, m.progress])}`, () => islandMap(m, ctx)),
+      offers.part(memos, 'map', JSON.stringify([m.islands, m.destinations, m.progress]), ctx, os, (c) => islandMap(m, c)),
       others.length === 0 ? null : h('section', { class: cx('players', 'others', { many: m.players.length >= 3 }), 'aria-label': mine.length > 0 ? 'The other trains' : 'Trains', 'data-fkey': 'players' }, others.map(panel))),
     h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter),
       memos.part('log-panel', logSig, () => logPanel(m, ctx.ui, x.log, x.logNote, memos)),
@@ -365,7 +458,8 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
     x.bottom !== undefined
       ? x.bottom && foreign(x.bottom, 'bottom', 'bottom')
       : m.scores && x.endPanel ? null
-        : memos.part('dock', `${os}|${JSON.stringify([m.hand, m.header, m.mySeat, x.refusal, x.undo?.count ?? 0])}`, () => dock(m, ctx, x)),
+        : memos.part('dock', `${os}|${JSON.stringify([m.hand, m.header, m.mySeat, x.refusal, x.undo?.count ?? 0])}`, () => dock(m, ctx, x,
+          (row) => offers.part(memos, 'hand-row', JSON.stringify(m.hand), ctx, os, row))),
     cardSheet(x.detailsCard, x.detailsPinned, ctx, () => ctx.ui.details(null)),
     // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
     x.bottom === undefined && !(m.scores && x.endPanel) ? h('div', { class: 'dock-more', 'aria-hidden': 'true', 'data-fkey': 'dock-more' }, '▼ More below: scroll the hand') : null,

@@ -11,8 +11,8 @@
  * Handlers stay as in ./dom.ts: no listener of their own, one delegated listener per event type on the root
  * (the leak test counts listeners). An element's handlers reach the DOM through one property preact sets.
  */
-import { Component, h as ph, render, type ComponentChildren, type VNode as PreactNode } from 'preact';
-import { delegate, dropGhosts, leaveGhost, moved, setHandlers, type Handler } from './dom';
+import { Component, Fragment, h as ph, render, type ComponentChildren, type VNode as PreactNode } from 'preact';
+import { delegate, dropGhosts, setHandlers, settleGhosts, type Handler, type Leaving } from './dom';
 
 export type Child = VNode | string | number | null | undefined | false | Child[];
 export type Attrs = Record<string, unknown>;
@@ -47,11 +47,15 @@ export function h(tag: string, attrs?: Attrs | null, ...children: Child[]): VNod
     const key = (attrs['data-fkey'] ?? attrs.id) as string | undefined;
     if (key) {
       props.key = key;
+      props.ref = arrive;
       if (sinks.length > 0) sinks[sinks.length - 1].push(key);
     }
   }
   return ph(tag, props, children as ComponentChildren);
 }
+
+/** Children with no element of their own (a block of a list's items kept as one part). */
+export const group = (children: Child[]): VNode => ph(Fragment, null, children as ComponentChildren);
 
 /** An SVG element (icons): preact gives the children of <svg> its namespace. */
 export const s = (tag: string, attrs?: Record<string, string | number | undefined | null> | null, ...children: Child[]): VNode => h(tag, attrs, ...children);
@@ -66,8 +70,9 @@ interface Memo { sig: string; node: VNode; keys: string[]; parts: string[] }
  * element node kept pointing at the render it was first drawn in, and through it at that render's whole tree and
  * every element since removed from the page (a leak that grew with every update).
  */
-class Part extends Component<{ sig: string; node: VNode }> {
-  override shouldComponentUpdate(next: { sig: string }): boolean { return next.sig !== this.props.sig; }
+class Part extends Component<{ node: VNode }> {
+  // A kept part is handed its old virtual node again; a part built again brings a new one.
+  override shouldComponentUpdate(next: { node: VNode }): boolean { return next.node !== this.props.node; }
   override render(): VNode { return this.props.node; }
 }
 
@@ -82,13 +87,17 @@ export class Memos {
   /** The parts being built, innermost last: each gathers the parts built or kept inside it. */
   private open: string[][] = [];
 
-  part(key: string, sig: string, build: () => VNode): VNode {
+  /**
+   * `resig`: the sig to keep once built, when building is what tells which inputs the part reads (the offered
+   * targets it looked up, src/render/table.ts): the next render's sig is then compared with it, not with `sig`.
+   */
+  part(key: string, sig: string, build: () => VNode, resig?: () => string): VNode {
     this.open[this.open.length - 1]?.push(key);
     const old = this.parts.get(key);
     if (old && old.sig === sig) {
       this.keep(key);
       if (sinks.length > 0) sinks[sinks.length - 1].push(...old.keys);
-      return ph(Part, { key, sig, node: old.node });
+      return ph(Part, { key, node: old.node });
     }
     this.used.add(key);
     const keys: string[] = [];
@@ -103,8 +112,8 @@ export class Memos {
       this.open.pop();
     }
     if (sinks.length > 0) sinks[sinks.length - 1].push(...keys);
-    this.parts.set(key, { sig, node, keys, parts });
-    return ph(Part, { key, sig, node });
+    this.parts.set(key, { sig: resig ? resig() : sig, node, keys, parts });
+    return ph(Part, { key, node });
   }
 
   private keep(key: string): void {
@@ -160,6 +169,17 @@ const roots = new WeakMap<HTMLElement, RootState>();
 const ARRIVES = '.card, .car, .load, .pax, .building, .log-list li';
 const LEAVES = '.card, .load, .pax, .building';
 
+/** While a render with motion goes onto the page: the keys that were on it before. */
+let arriving: Set<string> | null = null;
+/**
+ * preact hands each element it makes for a keyed node to its `ref`: one whose key is new since the last render
+ * slides in. (Found by key after the render instead, each arrival was a search of the whole page.) An element
+ * made again under a key already there (a passenger chip turning into a button) has not arrived.
+ */
+function arrive(el: HTMLElement | null): void {
+  if (el && arriving && !arriving.has(el.getAttribute('data-fkey') ?? el.id) && el.matches(ARRIVES)) el.classList.add('enter');
+}
+
 /**
  * Draw `build()` into `root`. The keys of the elements it makes are gathered while it builds, so what arrives
  * (a key new since the last render) slides in and what leaves is measured before preact removes it.
@@ -203,23 +223,15 @@ export function mountTable(root: HTMLElement, build: () => VNode, opts: MountOpt
       leaving.push({ el, box, rowKey, rowBox: row.getBoundingClientRect() });
     }
   }
-  render(vnode, root);
+  arriving = motion ? before : null;
+  try {
+    render(vnode, root);
+  } finally {
+    arriving = null;
+  }
   st.el = root.firstElementChild;
   st.keys = after;
-  if (motion) {
-    for (const k of after) {
-      if (before.has(k)) continue;
-      const el = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(k)}"]`);
-      if (el && el.matches(ARRIVES)) el.classList.add('enter');
-    }
-  }
-  // A copy fading out is only right while the row it stood in stays put: one whose row moved or went away in
-  // this render (an end panel pushed the board down, a phone tab hid it) would fade over other cards.
-  dropGhosts((g) => moved(g.row, g.rowBox));
-  for (const l of leaving) {
-    const row = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(l.rowKey)}"]`);
-    if (row && !moved(row, l.rowBox)) leaveGhost(l.el, l.box, row);
-  }
+  settleGhosts(root, leaving);
 }
 
 /** The table leaves the page: preact lets go of it. */
@@ -231,5 +243,3 @@ export function unmountTable(root: HTMLElement): void {
 }
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
-
-interface Leaving { el: HTMLElement; box: DOMRect; rowKey: string; rowBox: DOMRect }

@@ -3,6 +3,7 @@
  * lines; src/game-log.ts fetches the older ones page by page) and where the panel's scroll stands.
  */
 import type { IsleStateJSON, Session } from '@isle-of-trains/client';
+import { afterLayout } from '../render/after-layout';
 import { GameLog } from './game-log';
 
 export class LogPanel {
@@ -51,17 +52,23 @@ export class LogPanel {
     this.lastSeen = -1;
   }
 
-  /** After a render: keep the newest line in view when one arrived, else the lines read where they were. */
+  /**
+   * After a render: keep the newest line in view when one arrived, else the lines read where they were. The
+   * scroll is set once the browser has laid the page out (src/render/after-layout.ts): reading the list's scroll
+   * height right after the render made the browser lay the whole page out inside the render, on every update.
+   */
   afterRender(): void {
     const log = this.root.querySelector<HTMLElement>('.log-list');
     const last = log ? Number(log.dataset.last) : -1;
-    if (log && last !== this.lastSeen) {
-      log.scrollTop = log.scrollHeight;
-      this.lastSeen = last;
-    } else if (log && this.anchor) {
-      // Older lines went in above what the player was reading: keep those lines where they were.
-      log.scrollTop = this.anchor.top + (log.scrollHeight - this.anchor.height);
-    }
+    const anchor = this.anchor;
     this.anchor = null;
+    if (!log) return;
+    if (last !== this.lastSeen) {
+      this.lastSeen = last;
+      afterLayout(() => { log.scrollTop = log.scrollHeight; });
+    } else if (anchor) {
+      // Older lines went in above what the player was reading: keep those lines where they were.
+      afterLayout(() => { log.scrollTop = anchor.top + (log.scrollHeight - anchor.height); });
+    }
   }
 }
