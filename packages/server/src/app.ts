@@ -153,7 +153,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let restoreReport: RestoreReport | null = null;
   let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
-  const coach = new CoachService(config, logger.child({ component: 'coach' }));
+  const coach = new CoachService(config, logger.child({ component: 'coach' }), players);
+  metrics.watchCoach(coach.counts, coach.storeCounts);
   const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory(config);
   let port = 0;
   let listening = false;
