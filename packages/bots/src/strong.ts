@@ -26,6 +26,7 @@ import { driveWeightAt, evaluate } from './evaluate';
 import { discardChoice, distinctActions, greedyOnState, settle, wantsReturn } from './greedy';
 import { searchDeadline } from './clock';
 import { Rand } from './random';
+import { addWorld, bestOf } from './common-worlds';
 import { soloChoose, soloStats } from './solo/search';
 
 export interface StrongOptions {
@@ -243,25 +244,9 @@ function commonWorlds(
     }
     if (!complete) break;
     worlds++;
-    for (const i of alive) { sum[i] += vals[i]; }
-    // Paired differences against the current leader: the world's luck cancels out of them.
-    let lead = alive[0];
-    for (const i of alive) if (sum[i] > sum[lead]) lead = i;
-    for (const i of alive) { const d = vals[i] - vals[lead]; sumSq[i] += d * d; }
-    if (worlds >= 8) {
-      for (let k = alive.length - 1; k >= 0; k--) {
-        const i = alive[k];
-        if (i === lead) continue;
-        const meanDiff = (sum[i] - sum[lead]) / worlds;
-        const sd = Math.sqrt(Math.max(1e-9, sumSq[i] / worlds - meanDiff * meanDiff));
-        // Drop a candidate once it trails by about three standard errors of the paired difference.
-        if (meanDiff < -3 * sd / Math.sqrt(worlds)) alive.splice(k, 1);
-      }
-    }
+    addWorld(alive, vals, sum, sumSq, worlds, 8);
   }
   searchStats.lastIterations = worlds;
   searchStats.lastCandidatesLeft = alive.length;
-  let best = alive[0];
-  for (const i of alive) if (sum[i] > sum[best]) best = i;
-  return candidates[best];
+  return candidates[bestOf(alive, sum)];
 }

@@ -9,7 +9,8 @@ import {
 import {
   analyseDecision, analyseGame, CoachError, evaluate, seatDecisions, type AnalyseOptions, type RecordedGame,
 } from '@isle-of-trains/bots';
-import { recordGame, reshuffleHidden } from './coach-helpers';
+import { recordGame } from './coach-helpers';
+import { reshuffleHidden } from './helpers';
 
 jest.setTimeout(240_000);
 

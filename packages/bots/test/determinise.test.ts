@@ -1,8 +1,8 @@
 import {
-  fastRng, CARDS, PASSENGERS, card, carAccepts, playerView, type GameState,
+  CARDS, PASSENGERS, card, carAccepts, playerView, type GameState,
 } from '@isle-of-trains/rules';
 import { determinise, unseenCards } from '@isle-of-trains/bots';
-import { allCardPlaces, allPassengerPlaces, bots, picker, playBots } from './helpers';
+import { allCardPlaces, allPassengerPlaces, bots, playBots, reshuffleHidden } from './helpers';
 
 /** States met along a few bot games, with the seat that had to decide. */
 function sampleStates(): { s: GameState; seat: number }[] {
@@ -20,31 +20,6 @@ function sampleStates(): { s: GameState; seat: number }[] {
 }
 
 const samples = sampleStates();
-
-/** Another real state with the same view for `seat`: its hidden cards and bag order dealt differently. */
-function reshuffleHidden(s: GameState, seat: number, seed: number): GameState {
-  const pick = picker(seed);
-  const t: GameState = JSON.parse(JSON.stringify(s));
-  const slots: { get: () => string; set: (c: string) => void }[] = [];
-  t.deck.forEach((_, i) => slots.push({ get: () => t.deck[i], set: (c) => { t.deck[i] = c; } }));
-  t.discard.slice(0, -1).forEach((_, i) => slots.push({ get: () => t.discard[i], set: (c) => { t.discard[i] = c; } }));
-  for (const p of t.players) {
-    if (p.seat === seat) continue;
-    p.hand.forEach((_, i) => slots.push({ get: () => p.hand[i], set: (c) => { p.hand[i] = c; } }));
-  }
-  const cards = slots.map((x) => x.get());
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = pick(i + 1);
-    [cards[i], cards[j]] = [cards[j], cards[i]];
-  }
-  slots.forEach((x, i) => x.set(cards[i]));
-  for (let i = t.bag.length - 1; i > 0; i--) {
-    const j = pick(i + 1);
-    [t.bag[i], t.bag[j]] = [t.bag[j], t.bag[i]];
-  }
-  t.rng = fastRng([pick(1 << 30) + 1, pick(1 << 30), pick(1 << 30), pick(1 << 30)]);
-  return t;
-}
 
 describe('determinise', () => {
   it('met enough positions to be meaningful', () => {

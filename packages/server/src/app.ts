@@ -153,8 +153,13 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let restoreReport: RestoreReport | null = null;
   let lazy: LazyRestore | null = null;
   const replays = new ReplayStore(config.REPLAY_LIMIT);
-  const coach = new CoachService(config, logger.child({ component: 'coach' }));
-  const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory(config);
+  const coach = new CoachService(config, logger.child({ component: 'coach' }), players);
+  metrics.watchCoach(coach.counts, coach.storeCounts);
+  // A server inside a test process keeps its bots on the main thread unless the test sets BOT_WORKERS: a
+  // worker there loads the bots from TypeScript sources (seconds of a core per test file), and the tests about
+  // bot workers ask for them. Servers started as processes (the ops tests, the benches) get the default.
+  const botsOnMainThread = !!process.env.JEST_WORKER_ID && overrides.BOT_WORKERS === undefined && !(env ?? process.env).BOT_WORKERS;
+  const botSource = givenBots ? { factory: givenBots, source: 'custom' } : defaultBotFactory(botsOnMainThread ? { ...config, BOT_WORKERS: 0 } : config);
   let port = 0;
   let listening = false;
   let closing = false;

@@ -54,7 +54,7 @@ test('good values still load: decimal numbers, an existing CLIENT_DIST, equal fr
     .toMatchObject({ PORT: 8080, RECONNECT_SECONDS: 1000, RATE_LIMIT: 2.5, MAX_PAYLOAD_BYTES: 4096, CLIENT_DIST: dist });
   expect(loadConfig({ HOST: '' }).HOST).toBe('0.0.0.0'); // a blank string setting means unset
   expect(loadConfig({ BOT_WORKERS: '64', BOT_TIMEOUT_MS: '100', BOT_WORKER_NICE: '0' })).toMatchObject({ BOT_WORKERS: 64, BOT_TIMEOUT_MS: 100, BOT_WORKER_NICE: 0 });
-  expect(loadConfig({})).toMatchObject({ BOT_WORKERS: 0, BOT_TIMEOUT_MS: 2000, BOT_WORKER_NICE: 10 });
+  expect(loadConfig({})).toMatchObject({ BOT_WORKERS: 1, BOT_TIMEOUT_MS: 2000, BOT_WORKER_NICE: 10 });
   expect(loadConfig({ REDIS_URL: 'rediss://:pw@redis.internal:6380/2' }).REDIS_URL).toBe('rediss://:pw@redis.internal:6380/2');
 });
 

@@ -65,6 +65,14 @@ export interface CoachAnalysis {
   losses: CoachDecision[];
 }
 
+/**
+ * The analysis' version. The server stores analyses with the game and serves a stored one only while its
+ * version is this one, so raise it whenever the same game, seat, seed and options would give a different
+ * analysis: a change to the estimate, the judges, the bots' searches it plays the follow-ups with, the
+ * rules for a mark or their words.
+ */
+export const COACH_VERSION = 1;
+
 /** A decision's seed: the analysis seed and its place among the seat's decisions (both public). */
 const decisionSeed = (seed: string, ordinal: number): string => `${seed}#${ordinal}`;
 

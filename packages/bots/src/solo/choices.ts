@@ -5,12 +5,14 @@
 import { card, type Action, type Car, type GameState } from '@isle-of-trains/rules';
 import { keepContext, soloKeepValue, type KeepContext } from './heuristic';
 
-const key = (id: string): string => {
+/** A card's face (kind and symbol): copies with one face are the same card to the solo search. */
+export const key = (id: string): string => {
   const c = card(id);
   return `${c.kind}:${c.symbol}`;
 };
 
-function loadsKey(car: Car): string {
+/** A car's loads with the copies folded together. */
+export function loadsKey(car: Car): string {
   return car.loads.map((l) => (l.kind === 'passenger' ? `p${l.id.split('-')[1]}` : l.as)).sort().join(',');
 }
 

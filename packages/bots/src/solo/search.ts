@@ -22,6 +22,7 @@ import {
 import { searchDeadline } from '../clock';
 import { determinise } from '../determinise';
 import { Rand } from '../random';
+import { addWorld, bestOf } from '../common-worlds';
 import { soloValue } from './heuristic';
 import { soloChoices, soloDeliveryChoices, soloDiscard } from './choices';
 
@@ -199,25 +200,11 @@ export function soloChoose(view: PlayerView, rand: Rand, opts: SoloSearchOptions
       break;
     }
     worlds++;
-    for (const i of alive) sum[i] += vals[i];
-    let lead = alive[0];
-    for (const i of alive) if (sum[i] > sum[lead]) lead = i;
-    for (const i of alive) { const x = vals[i] - vals[lead]; sumSq[i] += x * x; }
-    if (worlds >= 6) {
-      for (let k = alive.length - 1; k >= 0; k--) {
-        const i = alive[k];
-        if (i === lead) continue;
-        const meanDiff = (sum[i] - sum[lead]) / worlds;
-        const sd = Math.sqrt(Math.max(1e-9, sumSq[i] / worlds - meanDiff * meanDiff));
-        if (meanDiff < -3 * sd / Math.sqrt(worlds)) alive.splice(k, 1);
-      }
-    }
+    addWorld(alive, vals, sum, sumSq, worlds, 6);
     if (!timed && worlds >= maxWorlds) break;
     if (outOfTime()) break;
   }
   soloStats.lastWorlds = worlds;
   soloStats.lastCandidatesLeft = alive.length;
-  let best = alive[0];
-  for (const i of alive) if (sum[i] > sum[best]) best = i;
-  return candidates[best];
+  return candidates[bestOf(alive, sum)];
 }

@@ -16,12 +16,14 @@
  */
 import {
   applyAction, card, createGame, currentDecision, legalActions, scenarioOf, playerScore, soloStatus,
-  type Action, type GameState, type Car,
+  type Action, type GameState,
 } from '../../src';
 // The terms are the solo bot's (one copy): the bots package's heuristic, read from its source.
 import {
   soloValue as evaluate, soloKeepValue as keepValue, mainActionsUsed, setTune,
 } from '../../../bots/src/solo/heuristic';
+// So are the move lists: one action per real difference once copies of identical cards are folded together.
+import { key, loadsKey, soloChoices as choices, soloDeliveryChoices as deliveryChoices } from '../../../bots/src/solo/choices';
 
 export type Mode = 'challenge' | number;
 
@@ -73,20 +75,6 @@ export function newDeal(mode: Mode, seed: string): GameState {
     : createGame({ players: 1, seed, mode: 'scenario', scenario: mode });
 }
 
-const key = (id: string): string => {
-  const c = card(id);
-  return `${c.kind}:${c.symbol}`;
-};
-
-function loadsKey(car: Car): string {
-  return car.loads.map((l) => (l.kind === 'passenger' ? `p${l.id.split('-')[1]}` : l.as)).sort().join(',');
-}
-function carKey(s: GameState, id: string | undefined): string {
-  if (!id) return '';
-  const car = s.players[0].train.find((c) => c.card === id);
-  return car ? `${card(car.card).kind}[${loadsKey(car)}]` : id;
-}
-
 /** A lossy fingerprint: positions that differ only by which copy of identical cards sits where fold together. */
 export function hashState(s: GameState): string {
   const p = s.players[0];
@@ -99,75 +87,6 @@ export function hashState(s: GameState): string {
     s.tickets.map((t) => t.filled.length).join(''), s.deck.length, s.discard.length ? key(s.discard[s.discard.length - 1]) : '',
     s.display.map(key).sort().join(','), s.bag.length, s.islandsOnMap.join(','), JSON.stringify(s.rng),
   ].join('|');
-}
-
-/** The signature of an action once copies of identical cards are folded together; null = handled apart. */
-function actionSig(s: GameState, a: Action): string {
-  switch (a.type) {
-    case 'take': return a.from === 'display' ? `td:${key(a.card)}` : `t:${a.from}`;
-    case 'build': return `b:${key(a.card)}|u:${carKey(s, a.upgrade)}|r:${a.replace ? card(a.replace).kind : ''}|x:${carKey(s, a.scrap)}`;
-    case 'loadPassenger': return `lp:${a.passenger.split('-')[1]}|${carKey(s, a.car)}`;
-    case 'deliver': return `d:${a.at}`;
-    case 'deliverPrimary': return `dp:${a.items.map((i) => itemKey(s, i)).sort().join(',')}`;
-    case 'deliverSecondary': return `ds${a.contract}:${a.items.map((i) => itemKey(s, i)).sort().join(',')}`;
-    case 'deliverTicket': return `dt:${a.passenger.split('-')[1]}>${a.to ?? ''}`;
-    case 'deliverAnyPassenger': return `da:${a.passenger.split('-')[1]}`;
-    case 'deliverSpecial': return `sp:${itemKey(s, a.item)}`;
-    default: return JSON.stringify(a);
-  }
-}
-
-function itemKey(s: GameState, id: string): string {
-  for (const c of s.players[0].train) {
-    for (const l of c.loads) {
-      if (l.kind === 'passenger' && l.id === id) return `p${id.split('-')[1]}@${card(c.card).kind}`;
-      if (l.kind === 'card' && l.card === id) return `${l.as}@${card(c.card).kind}`;
-    }
-  }
-  return id;
-}
-
-/**
- * The choices worth trying at a main or bonus decision: one per signature; for card loads, one per
- * target car and face (up or down), using the card the objective needs least.
- */
-function choices(s: GameState, legal: Action[]): Action[] {
-  const out: Action[] = [];
-  const seen = new Set<string>();
-  const loads = new Map<string, { a: Action; v: number }>();
-  for (const a of legal) {
-    if (a.type === 'returnCard') continue;
-    if (a.type === 'loadCard') {
-      const target = s.players[a.seat].train.find((c) => c.card === a.car)!;
-      const storeAny = card(target.card).ability === 'storeAny';
-      const k = `${carKey(s, a.car)}|${a.faceDown ? 'down' : 'up'}|${storeAny && !a.faceDown ? card(a.card).symbol : ''}`;
-      const v = keepValue(s, a.card);
-      const cur = loads.get(k);
-      if (!cur || v < cur.v) loads.set(k, { a, v });
-      continue;
-    }
-    const sig = actionSig(s, a);
-    if (seen.has(sig)) continue;
-    seen.add(sig);
-    out.push(a);
-  }
-  for (const { a } of loads.values()) out.push(a);
-  return out;
-}
-
-function deliveryChoices(s: GameState, legal: Action[]): Action[] {
-  const out: Action[] = [];
-  const seen = new Set<string>();
-  for (const a of legal) {
-    if (a.type === 'returnCard') continue;
-    const sig = actionSig(s, a);
-    if (seen.has(sig)) continue;
-    seen.add(sig);
-    out.push(a);
-  }
-  // Contracts and tickets first, then ending, then special deliveries (the least useful).
-  const rank = (a: Action) => (a.type === 'deliverSpecial' ? 2 : a.type === 'endDelivery' ? 1 : 0);
-  return out.sort((x, y) => rank(x) - rank(y));
 }
 
 /** Spending VP tokens on cards is free time when the tokens are worth nothing else (or cost points). */

@@ -58,14 +58,16 @@ const HISTORY_TO_WORKER = 50;
 /**
  * The bots package at `level`, each decision run in the pool's worker threads, for both games (`ttr`). The
  * view is sent as data; a crashed or hung worker is replaced by the pool and the seat gets a greedy move.
+ * Given a function, the pool is made by it at the first decision.
  */
-export function workerBots(pool: BotPool): BotFactory {
+export function workerBots(poolOrMake: BotPool | (() => BotPool)): BotFactory {
+  const poolOf = typeof poolOrMake === 'function' ? poolOrMake : () => poolOrMake;
   const isle = (level: BotLevel): BotPlayer => {
     const seed = randomInt(2 ** 31);
     let n = 0;
     return {
       chooseAction: ({ view, seat, history }) =>
-        pool.choose({ level, view, seat, history: history.slice(-HISTORY_TO_WORKER), seed: (seed + n++) % 2 ** 31 }),
+        poolOf().choose({ level, view, seat, history: history.slice(-HISTORY_TO_WORKER), seed: (seed + n++) % 2 ** 31 }),
     };
   };
   // The second game's bots read only the history's length (in their per-decision seed, which differs per
@@ -75,7 +77,7 @@ export function workerBots(pool: BotPool): BotFactory {
     let n = 0;
     return {
       chooseAction: ({ view, seat, history }) =>
-        pool.choose({ game: 'ttr', level, view, seat, history: history.slice(-HISTORY_TO_WORKER), seed: (seed + n++) % 2 ** 31 }),
+        poolOf().choose({ game: 'ttr', level, view, seat, history: history.slice(-HISTORY_TO_WORKER), seed: (seed + n++) % 2 ** 31 }),
     };
   };
   return Object.assign(isle, { ttr });
@@ -96,8 +98,10 @@ export function botPoolCounts(): BotPool['counts'] | null {
 export function defaultBotFactory(s: Pick<Config, 'BOT_WORKERS' | 'BOT_TIMEOUT_MS' | 'BOT_WORKER_NICE'>): { factory: BotFactory; source: string } {
   const threads = s.BOT_WORKERS;
   if (threads > 0) {
-    sharedPool ??= new BotPool({ threads, timeoutMs: s.BOT_TIMEOUT_MS, nice: s.BOT_WORKER_NICE });
-    return { factory: workerBots(sharedPool), source: `@isle-of-trains/bots in ${threads} worker thread(s)` };
+    // The threads start with the first bot decision, not with the server: a server whose tables have no
+    // bots pays nothing for them, and a start is not slowed by threads loading the rules and bots.
+    const pool = () => (sharedPool ??= new BotPool({ threads, timeoutMs: s.BOT_TIMEOUT_MS, nice: s.BOT_WORKER_NICE }));
+    return { factory: workerBots(pool), source: `@isle-of-trains/bots in ${threads} worker thread(s)` };
   }
   return { factory: packageBots, source: '@isle-of-trains/bots' };
 }

@@ -1,10 +1,12 @@
 /**
  * The analysis route (docs/PROTOCOL.md, "Post-game analysis"):
- *   POST /api/games/:id/analysis/:seat  starts the analysis of that seat (once: later requests read it)
+ *   POST /api/games/:id/analysis/:seat  starts the analysis of that seat (once: later requests read it, from
+ *                                       memory or from the players' database, src/coach/coach-store.ts)
  *   GET  /api/games/:id/analysis/:seat  reads its progress or its result
  * Only ended games are analysed, so anyone who may read the game's replay (anyone for a public game; a
  * private one's players and whoever has its share key) may ask about any seat, as the replay shows every
- * seat's moves. Every refusal is `{ code, error }`.
+ * seat's moves. The access check comes first, so a stored analysis of a private game is read for those only.
+ * Every refusal is `{ code, error }`.
  */
 import type { Application, Request, Response } from 'express';
 import { GameOptionsSchema } from '@isle-of-trains/rules';
@@ -55,7 +57,7 @@ export function coachRoutes(app: Application, c: RoutesContext, coach: CoachServ
     const t = await target(req, res);
     if (!t) return;
     try {
-      answer(res, coach.request(t.id, t.seat, t.game));
+      answer(res, await coach.request(t.id, t.seat, t.game));
     } catch (e) {
       if (!(e instanceof CoachRefusal)) throw e;
       refuse(res, 503, e.code, e.message);
@@ -65,7 +67,7 @@ export function coachRoutes(app: Application, c: RoutesContext, coach: CoachServ
   app.get('/api/games/:id/analysis/:seat', async (req, res) => {
     const t = await target(req, res);
     if (!t) return;
-    const st = coach.status(t.id, t.seat);
+    const st = await coach.status(t.id, t.seat);
     if (st) answer(res, st);
     else refuse(res, 404, 'ANALYSIS_NOT_STARTED', 'Nobody asked for this analysis yet: POST to the same address starts it.');
   });

@@ -116,12 +116,34 @@ const m004: Migration = {
   },
 };
 
+/**
+ * The coach's analyses are kept with the game, so a restart or another instance serves them instead of
+ * computing them again (src/coach/coach-store.ts). The analysis is text rather than jsonb: it is served as
+ * it was written, and a damaged row must still read back (as text that fails the check) to be replaced.
+ */
+const m005: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createTable('coach_analyses')
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('seat', 'integer', (c) => c.notNull())
+      .addColumn('coach_version', 'text', (c) => c.notNull())
+      .addColumn('analysis', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('coach_analyses_pk', ['game_id', 'seat', 'coach_version'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('coach_analyses').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_players_games_ratings_chat': m001,
   '002_leaderboard_index': m002,
   '003_games_game': m003,
   '004_private_games': m004,
+  '005_coach_analyses': m005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -83,6 +83,20 @@ export interface ChatTable {
   at: Timestamp;
 }
 
+/**
+ * The coach's analyses (src/coach/coach-store.ts), one per game, seat and coach version. No foreign key to
+ * `games`: a game is analysed as soon as it ends, which can be before the archive has it.
+ */
+export interface CoachAnalysesTable {
+  game_id: string;
+  seat: number;
+  /** The coach's version and worlds per decision (coachVersion): a row of another version is not served. */
+  coach_version: string;
+  /** The analysis as JSON text, checked when read (a row that does not read back as an analysis is recomputed). */
+  analysis: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   players: PlayersTable;
   sessions: SessionsTable;
@@ -90,4 +104,5 @@ export interface Database {
   game_players: GamePlayersTable;
   ratings: RatingsTable;
   chat: ChatTable;
+  coach_analyses: CoachAnalysesTable;
 }

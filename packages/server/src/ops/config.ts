@@ -40,7 +40,7 @@ export const ConfigSchema = z.object({
    * copy of the rules and bots (tens of MB); past the cores there is nothing to gain, and a thousand threads
    * never got the server listening. 64 covers any machine this runs on.
    */
-  BOT_WORKERS: int(0, 64, 0),
+  BOT_WORKERS: int(0, 64, 1),
   /** With BOT_WORKERS: a decision slower than this gets its worker replaced and a greedy move. Under 100 ms a strong bot could never finish; over a minute a seat would sit stuck. */
   BOT_TIMEOUT_MS: int(100, 60_000, 2000),
   /** With BOT_WORKERS: the worker threads' nice value (Linux's 0–19; 0 leaves the priority alone). */

@@ -14,11 +14,14 @@ import type { Logger } from '../ops/logger';
 import { Accounts } from './accounts';
 import { Archive } from './archive';
 import { ChatLog } from './chat';
+import { CoachStore } from '../coach/coach-store';
 
 export interface Players {
   accounts: Accounts;
   archive: Archive;
   chat: ChatLog;
+  /** The coach's stored analyses. */
+  analyses: CoachStore;
   kind: PlayersDb['kind'];
 }
 
@@ -56,7 +59,7 @@ export class PlayersService {
       this.health.succeeded();
       this.logger.info({ type: 'players', db: db.kind }, 'players database ready');
       this.watch(db);
-      return { db, players: { accounts: new Accounts(db.db), archive: new Archive(db.db), chat: new ChatLog(db.db), kind: db.kind } };
+      return { db, players: { accounts: new Accounts(db.db), archive: new Archive(db.db), chat: new ChatLog(db.db), analyses: new CoachStore(db.db), kind: db.kind } };
     }).catch((e: Error) => {
       this.opening = null;
       this.health.failed(e);
