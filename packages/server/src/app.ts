@@ -139,7 +139,7 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
   let outbox: ArchiveOutbox | null = null;
   if (players) {
     const archivedTotal = metrics.watchOutbox(() => outbox?.waiting ?? 0);
-    outbox = new ArchiveOutbox(store, players, logger, { onArchived: (fresh, rated) => archivedTotal.inc({ fresh: String(fresh), rated: String(rated) }) });
+    outbox = new ArchiveOutbox(store, players, logger, { maxDelayMs: config.ARCHIVE_RETRY_MAX_MS, onArchived: (fresh, rated) => archivedTotal.inc({ fresh: String(fresh), rated: String(rated) }) });
   }
   // Sign-in limits are shared by every process when scaled out, so an attacker cannot spread attempts.
   const limitsRedis = players && redis && config.REDIS_URL

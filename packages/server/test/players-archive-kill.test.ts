@@ -99,6 +99,9 @@ test.each(setups)('%s: games whose server was killed right after their end are a
   await srv.exited;
   srv = await startServer(env);
   procs.push(srv);
+  // The players' database opens in the background after the start (an embedded PGlite takes seconds on a
+  // loaded machine, and /api/me answers 503 meanwhile); then the new process's outbox gets a moment to run.
+  await playersOpen(srv.http, ada.auth);
   await sleep(1000);
   for (const who of [ada, bea]) {
     expect((await get(srv.http, '/api/me', who.auth)).ratings).toEqual([expect.objectContaining({ group: '2p', games: ended.length })]);

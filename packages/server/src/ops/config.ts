@@ -141,6 +141,12 @@ export const ConfigSchema = z.object({
   PLAYERS_READS_PER_MINUTE: int(0, 1_000_000, 120),
   /** How long (ms) a public players' read is answered from memory before the database is asked again; 0 = never. */
   PLAYERS_READ_CACHE_MS: int(0, 60_000, 3000),
+  /**
+   * Longest wait (ms) between two tries to archive finished games while the players' database is away: the
+   * wait starts at half a second and doubles up to this. Shorter finds a database that is back sooner, at
+   * the cost of a failed query more often during a long outage.
+   */
+  ARCHIVE_RETRY_MAX_MS: int(1000, 3_600_000, 30_000),
   /** Public players' reads this process answers per second from all addresses together; 0 = no such limit. */
   PLAYERS_READS_PER_SECOND: int(0, 1_000_000, 200),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
