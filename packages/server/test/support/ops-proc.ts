@@ -99,9 +99,11 @@ export async function startServer(env: Record<string, string>, port?: number, no
   void exited.then(() => { gone = true; });
   for (;;) {
     if (gone) throw new Error(`server exited before it was ready:\n${output.join('\n')}`);
-    if (Date.now() - t0 > 20_000) {
+    // A bound only against a server that hangs: a start that is merely slow (a loaded machine starts Node,
+    // compiles and opens its stores in several seconds) must not fail the test that waits for it.
+    if (Date.now() - t0 > 60_000) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready after 20 s:\n${output.join('\n')}`);
+      throw new Error(`server not ready after 60 s:\n${output.join('\n')}`);
     }
     try {
       const res = await fetch(`${http}/readyz`);
