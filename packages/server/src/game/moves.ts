@@ -81,7 +81,7 @@ export function onUndo(table: Table, client: IsleClient, body: unknown, replyId:
   // The undone step's lines leave the log and no line says so: a turn of steps taken back and made again read
   // as a trail of "took a step back" notices, and the log should read as the turn that was played.
   dropLogLines(table, r.dropped);
-  table.rlog.info({ event: 'undo', seat, actions: m.actions.length }, 'step taken back');
+  table.rlog.info({ event: 'undo', seat, actions: m.actionCount }, 'step taken back');
   table.refreshMirror();
   table.syncUndoable();
   // The decision taken back keeps the deadline it had: stepping and taking back buys no time.
