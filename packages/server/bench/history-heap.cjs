@@ -4,14 +4,17 @@
  * then on to `to`; the live heap is read after full collections at both points. What grows is the
  * rules state, the match's history (actions, events, undo trail, log lines) and the store's lines.
  *
- *   node --expose-gc packages/server/bench/history-heap.cjs [distDir] [rooms] [from] [to] [memory|none]
+ *   node --expose-gc --no-flush-bytecode packages/server/bench/history-heap.cjs [distDir] [rooms] [from] [to] [memory|none]
  *
  * distDir is a built server's dist (default: this package's), so the same probe measures another tree
  * (e.g. main's) in the same run. Prints one JSON line: { rooms, from, to, perAction } (bytes).
  * Plain CommonJS over the built server, so the process holds nothing but the games it measures.
+ * --no-flush-bytecode: V8 otherwise drops and recompiles functions' bytecode on its own schedule, which
+ * moved the figure by ~20 % between runs of the same tree.
  */
 'use strict';
 const path = require('path');
+const v8 = require('v8');
 
 const dist = path.resolve(process.argv[2] || path.join(__dirname, '..', 'dist'));
 const rooms = Number(process.argv[3] || 200);
@@ -33,9 +36,15 @@ const store = new MemoryStore();
 const health = new StoreHealth(store, quiet);
 const now = () => new Date().toISOString();
 
+/**
+ * Live bytes of the spaces that hold data, after full collections. Compiled code and its metadata are
+ * left out: what the JIT compiles while the games go on is the process's, not the rooms'.
+ */
 function heap() {
   for (let i = 0; i < 4; i++) global.gc();
-  return process.memoryUsage().heapUsed;
+  const spaces = v8.getHeapSpaceStatistics();
+  if (process.env.HISTORY_HEAP_SPACES) console.error(spaces.map((x) => `${x.space_name}=${x.space_used_size}`).join(' '));
+  return spaces.filter((x) => !x.space_name.startsWith('code')).reduce((sum, x) => sum + x.space_used_size, 0);
 }
 
 const tables = [];

@@ -13,7 +13,7 @@ import { ensureBuilt, SERVER_DIR } from './support/ops-proc';
 jest.setTimeout(300_000);
 
 function perAction(store: 'memory' | 'none'): number {
-  const out = execFileSync(process.execPath, ['--expose-gc', path.join(SERVER_DIR, 'bench', 'history-heap.cjs'), path.join(SERVER_DIR, 'dist'), '200', '40', '100', store], { encoding: 'utf8', timeout: 240_000 });
+  const out = execFileSync(process.execPath, ['--expose-gc', '--no-flush-bytecode', path.join(SERVER_DIR, 'bench', 'history-heap.cjs'), path.join(SERVER_DIR, 'dist'), '200', '40', '100', store], { encoding: 'utf8', timeout: 240_000 });
   const { perAction: bytes } = JSON.parse(out.trim().split('\n').at(-1)!) as { perAction: number };
   return bytes;
 }

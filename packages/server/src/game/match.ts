@@ -19,6 +19,7 @@ import type { AnyGameDefinition, GameScore, RuleError } from '@isle-of-trains/en
 import { LogLines, type LogLine, type LineOf } from './log-lines';
 import { ActionLog } from './action-log';
 import { RecentEvents } from './recent-events';
+import { LineChunks } from '../persistence/store/line-chunks';
 import { UndoTrail, type StepBy, type UndoRefusal } from './undo';
 import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
 import type { ActionEntry, LogEntry, UndoEntry } from '../persistence/store/types';
@@ -88,6 +89,12 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
   /** The actions in force, encoded (decoded by `actions`). */
   private readonly log = new ActionLog<ActionOf<D>>();
   private readonly recent = new RecentEvents<EventOf<D>>(RECENT_EVENTS);
+  /**
+   * Lines of events older than the recent ones, as JSON `[seat, type, text]`, from the first on: kept
+   * once the `log` message made the match derive them, so asking again (a client scrolling back, or
+   * one asking over and over) costs no second replay of the game. Empty until someone asks.
+   */
+  private readonly derived = new LineChunks();
   readonly trail: UndoTrail<StateOf<D>>;
   readonly lines: LogLines;
   readonly seedHash: string;
@@ -148,25 +155,36 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
   }
 
   /**
-   * The log lines of the events at `indices` (ascending). Recent events are at hand; for older ones the
-   * actions are played once from the start up to the newest index asked, so a page of old lines costs
-   * one replay of that part of the game and nothing is kept of it afterwards.
+   * The log lines of the events at `indices` (ascending). Recent events are at hand; older ones are
+   * read from the lines derived before, and those not derived yet are derived now, by playing the
+   * actions once from the start up to the newest index asked.
    */
   eventLines(indices: readonly number[]): (LineOf | undefined)[] {
     const out: (LineOf | undefined)[] = new Array(indices.length);
-    let missing = -1;
+    const older = new Map<number, number>();
     indices.forEach((ix, k) => {
       const e = this.recent.at(ix);
       if (e !== undefined) out[k] = this.game.eventLine(e, this.state);
-      else if (ix < this.recent.length) missing = Math.max(missing, ix);
+      else if (ix < this.recent.length) older.set(ix, k);
     });
-    if (missing < 0) return out;
-    const wanted = new Map<number, number>();
-    indices.forEach((ix, k) => { if (out[k] === undefined && ix <= missing) wanted.set(ix, k); });
-    this.replayEvents(missing + 1, (e, ix) => {
-      const k = wanted.get(ix);
-      if (k !== undefined) out[k] = this.game.eventLine(e, this.state);
-    });
+    if (older.size === 0) return out;
+    const newest = indices.reduce((m, ix) => (older.has(ix) ? Math.max(m, ix) : m), -1);
+    if (newest >= this.derived.length) {
+      const have = this.derived.length;
+      this.replayEvents(newest + 1, (e, ix) => {
+        if (ix < have) return;
+        const { seat, type, text } = this.game.eventLine(e, this.state);
+        this.derived.push(JSON.stringify([seat, type, text]));
+      });
+    }
+    this.derived.each((text, ix) => {
+      const k = older.get(ix);
+      if (k !== undefined) {
+        const [seat, type, line] = JSON.parse(text) as [number, string, string];
+        out[k] = { seat, type, text: line };
+      }
+      return ix < newest;
+    }, Math.min(...older.keys()));
     return out;
   }
 
@@ -274,6 +292,7 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
     this.state = step.before;
     this.log.truncate(step.actions);
     this.recent.truncate(step.events);
+    this.derived.truncate(step.events);
     return step;
   }
 
