@@ -8,7 +8,7 @@
  * unit-tested without a network.
  */
 import type { ArraySchema, Schema } from '@colyseus/schema';
-import { isleGame, type GameState, type PlayerState, type PlayerView } from '@isle-of-trains/rules';
+import { isleGame, type GameState, type PlayerState, type PlayerView, type TicketState } from '@isle-of-trains/rules';
 import { gameJSONFromView, gameWire, privatePart, type PrivatePart } from '@isle-of-trains/client/protocol';
 import { GameSchema, PlayerSchema, TurnSchema } from './schema';
 
@@ -79,6 +79,9 @@ export function mirrorGame(g: GameSchema, view: PlayerView, privates: readonly (
 interface Mirrored {
   players: readonly PlayerState[];
   privates: string[];
+  /** The tickets as mirrored (the rules copy them with every action, so they are compared by value). */
+  tickets: readonly TicketState[];
+  ticketsJson: string[];
 }
 
 const mirrored = new WeakMap<GameSchema, Mirrored>();
@@ -100,11 +103,15 @@ export function mirrorState(g: GameSchema, state: GameState): void {
   const view = isleGame.view(state, 'spectator');
   // A seat left alone keeps only what the rest of the game reads of it (its seat and hand count, for the
   // decision text); its lists are emptied so that mapping it costs nothing.
+  // The tickets change a few times a game: unchanged, their texts are the ones mirrored last.
+  const ticketsSame = last !== undefined && sameTickets(last.tickets, state.tickets);
   const slim: PlayerView = {
     ...view,
+    tickets: ticketsSame ? [] : view.tickets,
     players: view.players.map((p) => (same(p.seat) ? { ...p, train: [], buildings: [], islands: [], supply: [], delivered: {} } : p)),
   };
   const { players, ...rest } = gameWire(gameJSONFromView(slim, privates));
+  if (ticketsSame) rest.ticketsJson = last.ticketsJson;
   syncObject(g, rest);
   while (g.players.length > players.length) g.players.pop();
   players.forEach((p, seat) => {
@@ -117,5 +124,16 @@ export function mirrorState(g: GameSchema, state: GameState): void {
       g.players.push(s);
     }
   });
-  mirrored.set(g, { players: state.players, privates: texts });
+  mirrored.set(g, { players: state.players, privates: texts, tickets: state.tickets, ticketsJson: rest.ticketsJson });
+}
+
+function sameTickets(a: readonly TicketState[], b: readonly TicketState[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.destination !== y.destination || x.tile !== y.tile || x.filled.length !== y.filled.length) return false;
+    for (let k = 0; k < x.filled.length; k++) if (x.filled[k] !== y.filled[k]) return false;
+  }
+  return true;
 }
