@@ -25,7 +25,7 @@ const header = (options: GameOptions): LogEntry[] => [
 ];
 
 /** Play `options` to the end through a match on a journal; returns the match, the store and every line written. */
-function playThrough(options: GameOptions, undoEvery: number) {
+function playThrough(options: GameOptions, undoEvery: number, readLogEvery = 0) {
   const store = new MemoryStore();
   const journal = new RoomJournal(store, 'm1', new StoreHealth(store, quiet));
   for (const e of header(options)) journal.write(e, 'keep');
@@ -36,7 +36,7 @@ function playThrough(options: GameOptions, undoEvery: number) {
   for (let n = 0; !m.over; n++) {
     if (n > 5000) throw new Error('the game does not end');
     const d = m.pending()[0];
-    const action = bots[d.seat].chooseAction({ view: m.view(d.seat), seat: d.seat, history: m.events }) as Action;
+    const action = bots[d.seat].chooseAction({ view: m.view(d.seat), seat: d.seat, history: m.recentEvents() as never }) as Action;
     const r = m.apply(d.seat, action, 'human');
     if (!r.ok) throw new Error(`${action.type} refused: ${r.error.code}`);
     written.push(...r.lines);
@@ -47,6 +47,9 @@ function playThrough(options: GameOptions, undoEvery: number) {
       undos++;
       for (let i = written.length - 1; i >= 0; i--) if (u.dropped.has(written[i].n)) written.splice(i, 1);
     }
+    // The whole log read back as the `log` message reads it: old lines derived from the actions (and
+    // kept from then on), recent ones from the events at hand.
+    if (readLogEvery > 0 && n % readLogEvery === 0) expect(m.lines.tail(100_000)).toEqual(written);
   }
   const scores = m.end(now()).detail;
   return { m, store, scores, written, undos };
@@ -73,9 +76,16 @@ test.each(games)('%s: a whole game through the match, stored, replays to the sam
   const r = replayed.game.match;
   expect(r.state).toEqual(m.state);
   expect(r.actions).toEqual(m.actions);
-  expect(r.events).toEqual(m.events);
+  expect(r.allEvents()).toEqual(m.allEvents());
   // The whole log as the live match wrote it (undone lines gone) is the log the replay rebuilds.
   expect(r.lines.tail(100_000)).toEqual(m.lines.tail(100_000));
+  expect(m.lines.tail(100_000)).toEqual(written);
+});
+
+test('the log read back while the game goes on, with steps taken back, is the log as written', () => {
+  // Read every 7 actions, so lines derived once are read again after later steps and undos.
+  const { m, written } = playThrough({ players: 2, seed: 'match-log-read', names: ['P0', 'P1'] }, 3, 7);
+  expect(m.eventCount).toBeGreaterThan(100);
   expect(m.lines.tail(100_000)).toEqual(written);
 });
 
@@ -98,7 +108,8 @@ test('a store that refuses the record leaves the match as it was, and the action
   expect(r).toMatchObject({ ok: false, error: { code: 'STORE_UNAVAILABLE' } });
   expect(JSON.stringify(m.state)).toBe(before);
   expect(m.actions).toEqual([]);
-  expect(m.events).toEqual([]);
+  expect(m.eventCount).toBe(0);
+  expect(m.allEvents()).toEqual([]);
   // While the journal is blocked, nothing is even tried.
   refuse = false;
   expect(m.apply(d.seat, action, 'human')).toMatchObject({ ok: false, error: { code: 'STORE_UNAVAILABLE' } });

@@ -29,7 +29,7 @@ export function endGame(table: Table): void {
     roomId: table.roomId,
     options: { ...options, names: [...(options.names ?? [])] },
     seedHash: s.seedHash,
-    actions: m.actions.slice(),
+    actions: m.actions,
     finalScores: score.detail,
     startedAt: m.startedAt,
     endedAt,
@@ -39,7 +39,7 @@ export function endGame(table: Table): void {
   // 'seed', not 'end': the rules already write an 'end' line when the end is triggered.
   addLog(table, -1, 'seed', `The seed was ${options.seed} (its hash was published at the start: anyone can check the deal).`);
   void withdrawCode(table.presence, s.code, table.roomId).catch(() => undefined);
-  table.rlog.info({ event: 'end', actions: m.actions.length, winners: score.winners }, 'game over');
+  table.rlog.info({ event: 'end', actions: m.actionCount, winners: score.winners }, 'game over');
   oweArchive(table);
   void updateMetadata(table);
   table.autoDispose = true;

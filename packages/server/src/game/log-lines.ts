@@ -1,8 +1,9 @@
 /**
- * The whole game's log, kept cheaply: the match already holds every rules event (`events`, for undo,
- * bots and replays), so a line that is an event is only that event's index here; only the few room
- * notices ("Ada lost the connection.", "The server restarted…") are kept as objects. A mid-game room
- * of ~400 lines costs two small-integer arrays (a few KB) instead of a second copy of every text.
+ * The whole game's log, kept cheaply: a line that is a rules event is only that event's index here, and
+ * its text is asked of the match when the line is read (the match keeps only its recent events and
+ * derives older ones from its actions); only the few room notices ("Ada lost the connection.", "The
+ * server restarted…") are kept as objects. A mid-game room of ~400 lines costs two small-integer arrays
+ * (a few KB) instead of a copy of every text.
  *
  * Numbering: lines are numbered 1, 2, 3… in the order they were written, and a line keeps its
  * number for the whole game (nothing is renumbered when the room state's short window moves on).
@@ -29,6 +30,9 @@ export interface LineOf {
 
 type Notice = LineOf;
 
+/** The lines of the rules events at `indices` (ascending), in that order; undefined for an event that does not exist. */
+export type EventLines = (indices: readonly number[]) => (LineOf | undefined)[];
+
 export class LogLines {
   /** Line numbers, ascending. */
   private readonly nums: number[] = [];
@@ -36,11 +40,8 @@ export class LogLines {
   private readonly refs: number[] = [];
   private readonly notices: Notice[] = [];
 
-  /**
-   * `events` is the match's event history (read, never copied: it is the same array the match changes);
-   * `lineOf` says how the game's event reads as a line (its server adapter's eventLine).
-   */
-  constructor(private readonly events: () => readonly unknown[], private readonly lineOf: (event: unknown) => LineOf) {}
+  /** `eventLines` reads the match's events as lines (the match's eventLines; none before a game starts). */
+  constructor(private readonly eventLines: EventLines) {}
 
   /** Lines kept. */
   get size(): number {
@@ -52,15 +53,20 @@ export class LogLines {
     return this.nums.length > 0 ? this.nums[this.nums.length - 1] : 0;
   }
 
-  /** Write the rules event at `index` of the history as the next line. */
-  event(index: number): LogLine {
-    return this.push(index);
+  /** Write the rules event at `index` of the history as the next line; `line` is how it reads. */
+  event(index: number, line: LineOf): LogLine {
+    return { n: this.push(index), seat: line.seat, type: line.type, text: line.text };
+  }
+
+  /** Write the rules event at `index` as the next line without reading it (a restart replaying the log). */
+  eventRef(index: number): void {
+    this.push(index);
   }
 
   /** Write a room notice as the next line. */
   notice(seat: number, type: string, text: string): LogLine {
     this.notices.push({ seat, type, text });
-    return this.push(-this.notices.length);
+    return { n: this.push(-this.notices.length), seat, type, text };
   }
 
   /**
@@ -102,8 +108,17 @@ export class LogLines {
       end = lo;
     }
     const start = Math.max(0, end - limit);
+    const events: number[] = [];
+    for (let i = start; i < end; i++) if (this.refs[i] >= 0) events.push(this.refs[i]);
+    // One call for the page's events: an older event is derived once for the page, not once a line.
+    const read = events.length > 0 ? this.eventLines(events) : [];
     const lines: LogLine[] = [];
-    for (let i = start; i < end; i++) lines.push(this.line(i));
+    let k = 0;
+    for (let i = start; i < end; i++) {
+      const ref = this.refs[i];
+      const of = ref < 0 ? this.notices[-ref - 1] : read[k++];
+      lines.push(of ? { n: this.nums[i], seat: of.seat, type: of.type, text: of.text } : { n: this.nums[i], seat: -1, type: '', text: '' });
+    }
     return { lines, more: start > 0 };
   }
 
@@ -112,21 +127,10 @@ export class LogLines {
     return this.page(undefined, count).lines;
   }
 
-  private push(ref: number): LogLine {
-    this.nums.push(this.last + 1);
+  private push(ref: number): number {
+    const n = this.last + 1;
+    this.nums.push(n);
     this.refs.push(ref);
-    return this.line(this.nums.length - 1);
-  }
-
-  private line(i: number): LogLine {
-    const ref = this.refs[i];
-    if (ref < 0) {
-      const { seat, type, text } = this.notices[-ref - 1];
-      return { n: this.nums[i], seat, type, text };
-    }
-    const e = this.events()[ref];
-    if (e === undefined) return { n: this.nums[i], seat: -1, type: '', text: '' };
-    const { seat, type, text } = this.lineOf(e);
-    return { n: this.nums[i], seat, type, text };
+    return n;
   }
 }

@@ -1,6 +1,9 @@
 /**
  * A table's game flow, and nothing else: the rules state, the actions in force, the events they made,
- * the steps that may still be taken back, and the game's log lines. It knows no transport and no
+ * the steps that may still be taken back, and the game's log lines. The history is kept once: the
+ * actions in force as compact text (src/game/action-log.ts); of the events only the newest
+ * (src/game/recent-events.ts), older ones derived again from the actions when asked for; the log lines
+ * as event indices (src/game/log-lines.ts). The durable copy is the journal's. It knows no transport and no
  * clock of its own, and stores through the journal it is given, so the live room, a restart and a test
  * with no socket all play a game through the same code:
  *
@@ -14,6 +17,9 @@
 import { createHash } from 'crypto';
 import type { AnyGameDefinition, GameScore, RuleError } from '@isle-of-trains/engine-core';
 import { LogLines, type LogLine, type LineOf } from './log-lines';
+import { ActionLog } from './action-log';
+import { RecentEvents } from './recent-events';
+import { LineChunks } from '../persistence/store/line-chunks';
 import { UndoTrail, type StepBy, type UndoRefusal } from './undo';
 import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
 import type { ActionEntry, LogEntry, UndoEntry } from '../persistence/store/types';
@@ -63,6 +69,12 @@ export type Undone =
   | { ok: true; dropped: Set<number>; deadline?: number }
   | { ok: false; code: UndoRefusal | typeof STORE_UNAVAILABLE };
 
+/**
+ * Events kept at hand: enough for the state's log window (LOG_ENTRIES, 20 by default) to be filled
+ * again after an undo without deriving them; the window holds up to twice this many between trims.
+ */
+const RECENT_EVENTS = 24;
+
 export interface MatchSettings {
   /** Where records go (none: nothing is stored, e.g. a replay). */
   journal?: MatchJournal | null;
@@ -74,8 +86,15 @@ export interface MatchSettings {
 
 export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
   state: StateOf<D>;
-  readonly actions: Move<ActionOf<D>>[] = [];
-  readonly events: EventOf<D>[] = [];
+  /** The actions in force, encoded (decoded by `actions`). */
+  private readonly log = new ActionLog<ActionOf<D>>();
+  private readonly recent = new RecentEvents<EventOf<D>>(RECENT_EVENTS);
+  /**
+   * Lines of events older than the recent ones, as JSON `[seat, type, text]`, from the first on: kept
+   * once the `log` message made the match derive them, so asking again (a client scrolling back, or
+   * one asking over and over) costs no second replay of the game. Empty until someone asks.
+   */
+  private readonly derived = new LineChunks();
   readonly trail: UndoTrail<StateOf<D>>;
   readonly lines: LogLines;
   readonly seedHash: string;
@@ -90,7 +109,7 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
     this.seedHash = createHash('sha256').update((options as { seed: string }).seed).digest('hex');
     this.trail = new UndoTrail<StateOf<D>>({ pending: (s) => def.pending(s), revealsHidden: (b, a) => def.revealsHidden(b, a), turnOf: game.turnOf?.bind(game) });
     this.journal = settings.journal ?? null;
-    this.lines = settings.lines ?? new LogLines(() => this.events, (e) => game.eventLine(e as EventOf<D>, this.state));
+    this.lines = settings.lines ?? new LogLines((ix) => this.eventLines(ix));
     this.now = settings.now ?? (() => new Date().toISOString());
   }
 
@@ -106,6 +125,67 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
       options: { ...options, names: [...(o.names ?? [])] } as never, seedHash: m.seedHash,
     }, 'keep');
     return m;
+  }
+
+  /** How many actions are in force. */
+  get actionCount(): number {
+    return this.log.length;
+  }
+
+  /** The actions in force, decoded afresh at each call (a replay's list; the match keeps them as text). */
+  get actions(): Move<ActionOf<D>>[] {
+    return this.log.moves();
+  }
+
+  /** How many events the actions in force made. */
+  get eventCount(): number {
+    return this.recent.length;
+  }
+
+  /** The newest events (a bounded window, oldest first): what bots are given as the public history. */
+  recentEvents(): readonly EventOf<D>[] {
+    return this.recent.list();
+  }
+
+  /** Every event of the actions in force, oldest first: derived by playing the actions again (tests, tools). */
+  allEvents(): EventOf<D>[] {
+    const out: EventOf<D>[] = [];
+    this.replayEvents(this.recent.length, (e) => { out.push(e); });
+    return out;
+  }
+
+  /**
+   * The log lines of the events at `indices` (ascending). Recent events are at hand; older ones are
+   * read from the lines derived before, and those not derived yet are derived now, by playing the
+   * actions once from the start up to the newest index asked.
+   */
+  eventLines(indices: readonly number[]): (LineOf | undefined)[] {
+    const out: (LineOf | undefined)[] = new Array(indices.length);
+    const older = new Map<number, number>();
+    indices.forEach((ix, k) => {
+      const e = this.recent.at(ix);
+      if (e !== undefined) out[k] = this.game.eventLine(e, this.state);
+      else if (ix < this.recent.length) older.set(ix, k);
+    });
+    if (older.size === 0) return out;
+    const newest = indices.reduce((m, ix) => (older.has(ix) ? Math.max(m, ix) : m), -1);
+    if (newest >= this.derived.length) {
+      const have = this.derived.length;
+      this.replayEvents(newest + 1, (e, ix) => {
+        if (ix < have) return;
+        const { seat, type, text } = this.game.eventLine(e, this.state);
+        this.derived.push(JSON.stringify([seat, type, text]));
+      });
+    }
+    this.derived.each((text, ix) => {
+      const k = older.get(ix);
+      if (k !== undefined) {
+        const [seat, type, line] = JSON.parse(text) as [number, string, string];
+        out[k] = { seat, type, text: line };
+      }
+      return ix < newest;
+    }, Math.min(...older.keys()));
+    return out;
   }
 
   get over(): boolean {
@@ -148,10 +228,10 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
       return { ok: false, error: storeUnavailable() };
     }
     const before = this.pending();
-    const from = this.events.length;
-    this.played(seat, action, r.state, r.events as EventOf<D>[], by, deadline);
-    const lines: LogLine[] = [];
-    for (let i = from; i < this.events.length; i++) lines.push(this.lines.event(i));
+    const from = this.recent.length;
+    const events = r.events as EventOf<D>[];
+    this.played(seat, action, r.state, events, by, deadline);
+    const lines: LogLine[] = events.map((e, k) => this.lines.event(from + k, this.game.eventLine(e, this.state)));
     const after = this.pending();
     const groupWaits = after.length > 0 && !after.some((d) => d.seat === seat) && after.every((d) => before.some((b) => b.seat === d.seat));
     return { ok: true, lines, over: after.length === 0, groupWaits };
@@ -162,10 +242,7 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
     const refused = this.trail.refusal(seat, this.state);
     if (refused) return { ok: false, code: refused };
     if (this.journal && !this.journal.write({ t: 'undo', at: this.now(), seat })) return { ok: false, code: STORE_UNAVAILABLE };
-    const step = this.trail.pop();
-    this.state = step.before;
-    this.actions.length = step.actions;
-    this.events.length = step.events;
+    const step = this.backTo(this.trail.pop());
     return { ok: true, dropped: this.lines.dropEventsFrom(step.events), deadline: step.deadline };
   }
 
@@ -177,18 +254,14 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
     if (e.t === 'undo') {
       const refused = this.trail.refusal(e.seat, this.state);
       if (refused) return refused;
-      const step = this.trail.pop();
-      this.state = step.before;
-      this.actions.length = step.actions;
-      this.events.length = step.events;
-      this.lines.dropEventsFrom(step.events);
+      this.lines.dropEventsFrom(this.backTo(this.trail.pop()).events);
       return null;
     }
     const r = this.definition.apply(this.state, e.seat, e.action);
     if (!r.ok) return r.error.code;
-    const from = this.events.length;
+    const from = this.recent.length;
     this.played(e.seat, e.action as ActionOf<D>, r.state, r.events as EventOf<D>[], e.by ?? 'human');
-    for (let i = from; i < this.events.length; i++) this.lines.event(i);
+    for (let i = from; i < this.recent.length; i++) this.lines.eventRef(i);
     return null;
   }
 
@@ -208,9 +281,40 @@ export class Match<D extends AnyGameDefinition = AnyGameDefinition> {
   }
 
   private played(seat: number, action: ActionOf<D>, after: StateOf<D>, events: EventOf<D>[], by: StepBy, deadline?: number): void {
-    this.trail.record(seat, this.state, after, by, { actions: this.actions.length, events: this.events.length, deadline });
+    this.trail.record(seat, this.state, after, by, { actions: this.log.length, events: this.recent.length, deadline });
     this.state = after;
-    this.actions.push({ seat, action });
-    this.events.push(...events);
+    this.log.push(seat, action);
+    this.recent.push(events);
+  }
+
+  /** Put the state, the actions and the events back to before `step`. */
+  private backTo<T extends { before: StateOf<D>; actions: number; events: number }>(step: T): T {
+    this.state = step.before;
+    this.log.truncate(step.actions);
+    this.recent.truncate(step.events);
+    this.derived.truncate(step.events);
+    return step;
+  }
+
+  /**
+   * Play the actions in force again from the start, calling `fn` with each event and its index, until
+   * `count` events have been made. The rules are deterministic from the options (a restart relies on
+   * it), so these are the events the match made.
+   */
+  private replayEvents(count: number, fn: (e: EventOf<D>, index: number) => void): void {
+    if (count <= 0) return;
+    const def = this.definition;
+    let s = def.setup(this.options);
+    let index = 0;
+    this.log.each((seat, action) => {
+      const r = def.apply(s, seat, action);
+      if (!r.ok) throw new Error(`a stored action no longer applies: ${r.error.code}`);
+      s = r.state as StateOf<D>;
+      for (const e of r.events as EventOf<D>[]) {
+        if (index >= count) return false;
+        fn(e, index++);
+      }
+      return index < count;
+    });
   }
 }

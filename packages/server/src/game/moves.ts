@@ -5,7 +5,7 @@
  */
 import type { RuleError } from '@isle-of-trains/engine-core';
 import { LOG_PAGE_MAX } from '@isle-of-trains/client/protocol';
-import { IntentSchema, LogRequestSchema, UndoSchema, issuesText } from '../wire/options';
+import { IntentSchema, LogRequestSchema, UndoSchema, exactIntent, issuesText } from '../wire/options';
 import { passThrough, type Refusal } from '../wire/refusal';
 import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
 import type { IsleClient, Table } from '../table/table';
@@ -14,7 +14,10 @@ import { endGame } from './end';
 import { scheduleNext } from './turns';
 
 export function onIntent(table: Table, client: IsleClient, body: unknown, replyId: string | number | undefined): void {
-  const parsed = IntentSchema.safeParse(body);
+  // The envelope of exactly the documented shape skips zod as the action does below (LOAD_TUNING).
+  const parsed = table.deps.config.LOAD_TUNING !== 'off' && exactIntent(body)
+    ? { success: true as const, data: body }
+    : IntentSchema.safeParse(body);
   if (!parsed.success) {
     table.refuse(client, { code: 'BAD_MESSAGE', message: `intent must be { action, id? }: ${issuesText(parsed.error)}`.slice(0, 300), id: replyId }, 'intent');
     return;
@@ -81,7 +84,7 @@ export function onUndo(table: Table, client: IsleClient, body: unknown, replyId:
   // The undone step's lines leave the log and no line says so: a turn of steps taken back and made again read
   // as a trail of "took a step back" notices, and the log should read as the turn that was played.
   dropLogLines(table, r.dropped);
-  table.rlog.info({ event: 'undo', seat, actions: m.actions.length }, 'step taken back');
+  table.rlog.info({ event: 'undo', seat, actions: m.actionCount }, 'step taken back');
   table.refreshMirror();
   table.syncUndoable();
   // The decision taken back keeps the deadline it had: stepping and taking back buys no time.

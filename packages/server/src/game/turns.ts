@@ -10,7 +10,7 @@
  */
 import { STORE_UNAVAILABLE } from '../persistence/store/journal';
 import { now } from '../persistence/store/types';
-import { NO_EVENTS, type Table } from '../table/table';
+import type { Table } from '../table/table';
 import { addLog } from '../table/log-window';
 import { apply } from './moves';
 
@@ -64,7 +64,7 @@ export function scheduleNext(table: Table, deadline?: number): void {
 export function stopUnattended(table: Table): void {
   const moves = table.deps.config.MAX_UNATTENDED_MOVES;
   addLog(table, -1, 'abandon', `Nobody has been at the table for ${moves} moves; the game stops here unfinished.`);
-  table.rlog.warn({ event: 'abandon', actions: table.match?.actions.length ?? 0, moves }, 'unattended game stopped');
+  table.rlog.warn({ event: 'abandon', actions: table.match?.actionCount ?? 0, moves }, 'unattended game stopped');
   table.journal?.write({ t: 'abandon', at: now(), reason: 'unattended' }, 'keep');
   table.stopped = 'This game was stopped unfinished after a long time with nobody at the table.';
   table.autoDispose = true;
@@ -102,7 +102,7 @@ export function botMoveUnguarded(table: Table, seat: number, by: 'bot' | 'timeou
   if (by === 'timeout') addLog(table, seat, 'timeout', `Time ran out; a bot decides for ${table.slots[seat].name}.`);
   let action: unknown;
   try {
-    const chosen = table.bot.chooseAction({ view, seat, history: m.events as never });
+    const chosen = table.bot.chooseAction({ view, seat, history: m.recentEvents() as never });
     if (chosen instanceof Promise) {
       // Decided in a worker thread: apply it when it comes back, unless the game moved on meanwhile.
       const game = m.state;
@@ -140,5 +140,5 @@ export function applyBotAction(table: Table, seat: number, by: 'bot' | 'timeout'
 
 /** The game's fallback bot's action for `seat` (a bot failed or chose an illegal action). */
 function fallback(table: Table, view: unknown, seat: number): unknown {
-  return table.game.fallbackBot.chooseAction({ view, seat, history: (table.match?.events ?? NO_EVENTS) as never }) as unknown;
+  return table.game.fallbackBot.chooseAction({ view, seat, history: (table.match?.recentEvents() ?? []) as never }) as unknown;
 }

@@ -312,7 +312,7 @@ export async function restoreGame(roomId: string, deps: RestoreDeps, report: Res
       report.salvaged.push({ roomId, kept: sv.entries.length, dropped: sv.dropped, problem: sv.problem });
       logger.warn({
         room: roomId, keptEntries: sv.entries.length, droppedLines: sv.dropped, duplicates: sv.duplicates, tornTail: raw.torn,
-        problem: sv.problem, actionsKept: sv.play?.actions.length ?? 0,
+        problem: sv.problem, actionsKept: sv.play?.actionCount ?? 0,
       }, 'game log repaired: restored from its valid part');
     }
     if (r.kind === 'closed') return;

@@ -57,7 +57,7 @@ export function restore(table: Table, r: RestoredGame): void {
   addLog(table, -1, 'restart', 'The server restarted; the game goes on.');
   table.syncUndoable();
   syncSeats(table);
-  table.rlog.info({ event: 'restore', actions: table.match.actions.length }, 'game restored');
+  table.rlog.info({ event: 'restore', actions: table.match.actionCount }, 'game restored');
   if (table.match.over) {
     endGame(table);
     return;

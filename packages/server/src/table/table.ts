@@ -63,9 +63,6 @@ export interface JoinAuth {
 
 export type IsleClient = Client<{ userData: UserData; auth: JoinAuth | undefined }>;
 
-/** The history before a game starts (never written to). */
-export const NO_EVENTS: unknown[] = [];
-
 export class Table {
   opts!: CreateOptions;
   slots: Slot[] = [];
@@ -79,7 +76,7 @@ export class Table {
    * The whole table's log (src/game/log-lines.ts): notices from the lobby on, then the match writes its
    * events' lines into it. The state's `log` shows only its newest LOG_ENTRIES lines (src/table/log-window.ts).
    */
-  lines = new LogLines(() => this.match?.events ?? NO_EVENTS, (e) => this.game.eventLine(e, this.match!.state));
+  lines = new LogLines((ix) => this.match?.eventLines(ix) ?? []);
   /** The next bot move (src/game/turns.ts): one pending bot seat at a time. */
   timer: NodeJS.Timeout | null = null;
   /** The turn timer of the pending human seats (one deadline for a group deciding at once). */

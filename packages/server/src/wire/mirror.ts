@@ -8,7 +8,7 @@
  * unit-tested without a network.
  */
 import type { ArraySchema, Schema } from '@colyseus/schema';
-import type { PlayerView } from '@isle-of-trains/rules';
+import { isleGame, type GameState, type PlayerState, type PlayerView, type TicketState } from '@isle-of-trains/rules';
 import { gameJSONFromView, gameWire, privatePart, type PrivatePart } from '@isle-of-trains/client/protocol';
 import { GameSchema, PlayerSchema, TurnSchema } from './schema';
 
@@ -73,4 +73,67 @@ function syncObject(target: Schema, json: object): void {
  */
 export function mirrorGame(g: GameSchema, view: PlayerView, privates: readonly (PrivatePart | undefined)[]): void {
   syncObject(g, gameWire(gameJSONFromView(view, privates)));
+}
+
+/** What mirrorState copied last into a room's `game`: the rules' player objects and each seat's private part as text. */
+interface Mirrored {
+  players: readonly PlayerState[];
+  privates: string[];
+  /** The tickets as mirrored (the rules copy them with every action, so they are compared by value). */
+  tickets: readonly TicketState[];
+  ticketsJson: string[];
+}
+
+const mirrored = new WeakMap<GameSchema, Mirrored>();
+
+/**
+ * Copy the rules state into `g` after an action, as mirrorGame does with its spectator view and private
+ * parts, but leaving alone the seats the action did not touch. The rules copy only the players an action
+ * writes to and share the others with the state before (applyAction's structural sharing), and a seat's
+ * public part is a function of its own player object alone; its private part (hand, face-down cards it
+ * loaded anywhere) is compared as text. A seat whose player object and private part are the ones mirrored
+ * last is not mapped, encoded or compared again: in a 2-player game most actions change one seat.
+ */
+export function mirrorState(g: GameSchema, state: GameState): void {
+  const privates = state.players.map((_, seat) => privatePart(state, seat));
+  const texts = privates.map((p) => JSON.stringify(p));
+  const last = mirrored.get(g);
+  const same = (seat: number): boolean =>
+    last !== undefined && seat < g.players.length && last.players[seat] === state.players[seat] && last.privates[seat] === texts[seat];
+  const view = isleGame.view(state, 'spectator');
+  // A seat left alone keeps only what the rest of the game reads of it (its seat and hand count, for the
+  // decision text); its lists are emptied so that mapping it costs nothing.
+  // The tickets change a few times a game: unchanged, their texts are the ones mirrored last.
+  const ticketsSame = last !== undefined && sameTickets(last.tickets, state.tickets);
+  const slim: PlayerView = {
+    ...view,
+    tickets: ticketsSame ? [] : view.tickets,
+    players: view.players.map((p) => (same(p.seat) ? { ...p, train: [], buildings: [], islands: [], supply: [], delivered: {} } : p)),
+  };
+  const { players, ...rest } = gameWire(gameJSONFromView(slim, privates));
+  if (ticketsSame) rest.ticketsJson = last.ticketsJson;
+  syncObject(g, rest);
+  while (g.players.length > players.length) g.players.pop();
+  players.forEach((p, seat) => {
+    if (same(seat)) return;
+    if (seat < g.players.length) {
+      syncObject(g.players[seat], p);
+    } else {
+      const s = new PlayerSchema();
+      syncObject(s, p);
+      g.players.push(s);
+    }
+  });
+  mirrored.set(g, { players: state.players, privates: texts, tickets: state.tickets, ticketsJson: rest.ticketsJson });
+}
+
+function sameTickets(a: readonly TicketState[], b: readonly TicketState[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.destination !== y.destination || x.tile !== y.tile || x.filled.length !== y.filled.length) return false;
+    for (let k = 0; k < x.filled.length; k++) if (x.filled[k] !== y.filled[k]) return false;
+  }
+  return true;
 }

@@ -35,3 +35,18 @@ export function multiplayerOptionsSchema(seats: { min: number; max: number }): z
     if (o.bots > o.seats - 1) ctx.addIssue({ code: 'custom', path: ['bots'], message: 'at least one seat must be left for a human' });
   }) as unknown as z.ZodType<CreateOptions>;
 }
+
+/**
+ * An intent body of exactly the documented shape ({ action, id? } with an id of at most 64 characters or a
+ * safe integer), accepted without the zod parse: an intent is most of a room's messages, and this check
+ * costs a few property reads. Anything else goes through IntentSchema as before, which decides; the test
+ * (test/intent-envelope.test.ts) holds the two equal on what this accepts. The action must be there
+ * and not undefined, as zod requires of an `unknown` field.
+ */
+export function exactIntent(body: unknown): body is { action: unknown; id?: string | number } {
+  if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype) return false;
+  for (const key in body) if (key !== 'action' && key !== 'id') return false;
+  if ((body as { action?: unknown }).action === undefined) return false;
+  const id = (body as { id?: unknown }).id;
+  return id === undefined || (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isSafeInteger(id));
+}

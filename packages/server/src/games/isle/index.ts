@@ -9,7 +9,7 @@ import { ROOM_NAME } from '@isle-of-trains/client/protocol';
 import type { ServerGame } from '../../game/server-game';
 import { CreateOptionsSchema, issuesText } from '../../wire/options';
 import { GameSchema, IsleState } from '../../wire/schema';
-import { mirrorGame, privatePart } from '../../wire/mirror';
+import { mirrorState } from '../../wire/mirror';
 import type { TableState } from '../../wire/table-state';
 import { randomBot } from '../../bots/bots';
 
@@ -47,7 +47,7 @@ export const isleServerGame: ServerGame<IsleDefinition> = {
     const g = gamePart(state);
     const game = match.state;
     if (!g) return;
-    mirrorGame(g, isleGame.view(game, 'spectator'), game.players.map((_, seat) => privatePart(game, seat)));
+    mirrorState(g, game);
     const solo = soloStatus(game);
     const soloJson = solo ? JSON.stringify(solo) : '';
     if (state.soloJson !== soloJson) state.soloJson = soloJson;

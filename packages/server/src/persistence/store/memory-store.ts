@@ -1,13 +1,15 @@
 /**
  * A store in memory (tests, and STORE=memory when nothing needs to survive a restart). Entries are
- * kept as the JSON lines the file store would write: a line costs its text, where the parsed entry
- * (an object, its action, its timestamp string) cost about three times as much per action.
+ * kept as the JSON lines the file store would write, joined in chunks (src/persistence/store/line-chunks.ts):
+ * a line costs its text, where the parsed entry (an object, its action, its timestamp string) cost
+ * about three times as much per action.
  */
+import { LineChunks } from './line-chunks';
 import { checkRoomId, isClosing, type GameStore, type LogEntry, type StoreObserver } from './types';
 
 export class MemoryStore implements GameStore {
   readonly backend = 'memory';
-  private readonly logs = new Map<string, string[]>();
+  private readonly logs = new Map<string, LineChunks>();
   private readonly closedAt = new Map<string, number>();
   /** Finished games the archive does not hold yet (with `owesArchive`). */
   private readonly owed = new Set<string>();
@@ -17,7 +19,7 @@ export class MemoryStore implements GameStore {
   append(roomId: string, entry: LogEntry): void {
     checkRoomId(roomId);
     if (this.closedAt.has(roomId)) return;
-    const log = this.logs.get(roomId) ?? [];
+    const log = this.logs.get(roomId) ?? new LineChunks();
     log.push(JSON.stringify(entry));
     this.logs.set(roomId, log);
     if (isClosing(entry)) {
@@ -29,16 +31,16 @@ export class MemoryStore implements GameStore {
 
   async read(roomId: string): Promise<LogEntry[] | null> {
     const log = this.logs.get(roomId);
-    return log ? log.map((line) => JSON.parse(line) as LogEntry) : null;
+    return log ? log.lines().map((line) => JSON.parse(line) as LogEntry) : null;
   }
 
   async readLines(roomId: string): Promise<{ lines: string[]; torn: boolean } | null> {
     const log = this.logs.get(roomId);
-    return log ? { lines: [...log], torn: false } : null;
+    return log ? { lines: log.lines(), torn: false } : null;
   }
 
   async rewrite(roomId: string, lines: readonly string[]): Promise<void> {
-    this.logs.set(roomId, [...lines]);
+    this.logs.set(roomId, new LineChunks(lines));
   }
 
   async quarantine(roomId: string): Promise<void> {
