@@ -3,17 +3,16 @@
  *  - a whole 2-action turn (take a card, build and pay) by keyboard in at most 15 key presses, then a
  *    step taken back with the Undo key;
  *  - the hand-limit and payment screens: axe-core and screenshots at 1366×768 and 390×844;
- *  - 200 turns of a 4-player game (three bots) with the leak check through the DevTools protocol, the
- *    game ending and the rematch button taking the player to the server's rematch room, spectators
- *    shown to the player.
+ *  - a 4-player game (three bots) played to its end, the rematch button taking the player to the server's
+ *    rematch room, and there the leak check through the DevTools protocol; spectators shown to the player.
  * Screenshots land in test-artifacts/client-web/.
  */
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
 import type { Page } from 'playwright-core';
 import {
-  axeProblems, carCount, click, domCounters, frame, handCardsHidden, handIds, keys, prompt, ready, settled, shot,
-  useE2E,
+  axeProblems, carCount, click, domCounters, frame, handCardsHidden, handIds, keys, prompt, quickClick, ready, settled,
+  shot, useE2E,
 } from './e2e-support';
 
 jest.setTimeout(600_000);
@@ -288,26 +287,6 @@ test('motion and cues: cards move unless reduced motion is asked for; sound is o
   await page.context().close();
 });
 
-/**
- * A click dispatched in the page, without the pointer's checks (scrolled into view, standing still, not
- * covered), then Confirm when the tray asks for it. The 200-turn run is about what hundreds of renders leave
- * behind, and those checks took most of its time; the other tests here and in e2e.test.ts click as a
- * pointer does.
- */
-async function quickClick(page: Page, key: string): Promise<void> {
-  await page.evaluate(async (k) => {
-    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
-    document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
-    await nextFrame();
-    const confirm = document.querySelector<HTMLElement>('[data-key="confirm"]');
-    if (confirm && k !== 'cancel' && k !== 'confirm') {
-      confirm.click();
-      await nextFrame();
-    }
-  }, key);
-  await ready(page);
-}
-
 /** One look at the page: the end screen, whose decision, what is offered, how many turns the log shows. */
 const look = (page: Page) => page.evaluate(() => ({
   ended: !!document.querySelector('#end-screen'),
@@ -317,7 +296,11 @@ const look = (page: Page) => page.evaluate(() => ({
   room: new URL(location.href).searchParams.get('room'),
 }));
 
-test('200 turns with three bots: no leak; each game ends and Play again moves to the server\'s rematch; spectators are shown', async () => {
+/** Until the page offers this seat a move (anything but Cancel or a card's return) or shows the end screen. */
+const myMoveOrEnd = (page: Page) => page.waitForFunction(() => !!document.querySelector('#end-screen') || (document.body.classList.contains('my-turn')
+  && [...document.querySelectorAll('[data-key]')].some((e) => !['cancel', 'returnCard'].includes(e.getAttribute('data-key')!))), null, { timeout: 60_000 });
+
+test('a 4-player game with three bots to its end: no leak over hundreds of renders and the table taken down; Play again moves to the server\'s rematch; spectators are shown', async () => {
   const page = await newPage();
   await startTable(page, 'Lou', { seats: '4', bots: '3' });
   const firstRoom = new URL(page.url()).searchParams.get('room');
@@ -338,51 +321,44 @@ test('200 turns with three bots: no leak; each game ends and Play again moves to
   const start = await domCounters(page);
   let seed = 5;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  let earlier = 0;
   let turns = 0;
-  let games = 0;
-  // The run stops on an end screen once 200 turns are played and a rematch has been made: that end screen is
-  // checked with axe-core after the leak count (axe keeps references to the page it read, which would count).
+  let room: string | null = null;
   for (let clicks = 0; clicks < 20_000; clicks++) {
     const l = await look(page);
-    turns = earlier + l.turns;
-    if (l.ended) {
-      games++;
-      earlier = turns;
-      await page.locator('#end-screen').scrollIntoViewIfNeeded();
-      if (games === 1) await shotBoth(page, 'end-4p');
-      if (turns >= 200 && games >= 2) break;
-      await page.click('#rematch');
-      await page.waitForFunction((r) => new URL(location.href).searchParams.get('room') !== r && !!document.querySelector('.table-screen') && !document.querySelector('#end-screen'), l.room, { timeout: 20_000 });
-      // The rematch kept the table: the same names in the same seats, the bots included, and this page's seat.
-      const names = await page.$$eval('.player h3', (els) => els.map((e) => (e.firstChild?.textContent ?? '').trim()));
-      expect(names).toEqual(['Lou', 'Bot 2', 'Bot 3', 'Bot 4']);
-      expect(await page.$$eval('.player.me', (els) => els.map((e) => e.getAttribute('data-seat')))).toEqual(['0']);
-      const c = await domCounters(page);
-      // eslint-disable-next-line no-console
-      console.log(`after rematch ${games}: ${c.nodes} nodes (${c.live} live), ${c.listeners} listeners`);
-      continue;
-    }
+    turns = l.turns;
+    room = l.room;
+    if (l.ended) break;
     const ks = l.keys.filter((k) => k !== 'cancel' && k !== 'returnCard');
     if (!l.mine || ks.length === 0) {
-      await page.waitForTimeout(20);
+      await myMoveOrEnd(page);
       continue;
     }
     const pref = ks.filter((k) => /^(destination|primary|secondary|item|endDelivery|build:|hand:)/.test(k));
     const pool = pref.length > 0 && rnd() < 0.6 ? pref : ks;
     await quickClick(page, pool[Math.floor(rnd() * pool.length)]);
   }
+  // The 4-player end screen: nothing serious for axe-core (axe-core lets go of the page it read when its run
+  // ends, so the count after the rematch below holds none of it).
+  expect(await page.locator('#end-screen').count()).toBe(1);
+  await page.locator('#end-screen').scrollIntoViewIfNeeded();
+  await shotBoth(page, 'end-4p');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.click('#rematch');
+  await page.waitForFunction((r) => new URL(location.href).searchParams.get('room') !== r && !!document.querySelector('.table-screen') && !document.querySelector('#end-screen'), room, { timeout: 20_000 });
+  // The rematch kept the table: the same names in the same seats, the bots included, and this page's seat.
+  const names = await page.$$eval('.player h3', (els) => els.map((e) => (e.firstChild?.textContent ?? '').trim()));
+  expect(names).toEqual(['Lou', 'Bot 2', 'Bot 3', 'Bot 4']);
+  expect(await page.$$eval('.player.me', (els) => els.map((e) => e.getAttribute('data-seat')))).toEqual(['0']);
+  // Counted on the rematch's new table: the whole first game rendered, and then taken down. Measured against
+  // the live page of a new table (about 1,500 nodes), the bound lets a leak of some 25 nodes per render pass,
+  // as the 200 turns counted on a 4-player end screen (about 7,700 live nodes) did before.
   const end = await domCounters(page);
   // eslint-disable-next-line no-console
-  console.log(`200-turn run: ${turns} turns, ${games} games ended, ${end.renders - start.renders} renders: ${end.nodes} nodes (${end.live} live), ${end.listeners} listeners; at the start ${start.nodes} nodes (${start.live} live), ${start.listeners} listeners`);
-  expect(turns).toBeGreaterThanOrEqual(200);
-  expect(games).toBeGreaterThanOrEqual(2);
+  console.log(`a game and its rematch: ${turns} turns, ${end.renders - start.renders} renders: ${end.nodes} nodes (${end.live} live), ${end.listeners} listeners; at the start ${start.nodes} nodes (${start.live} live), ${start.listeners} listeners`);
+  expect(end.renders - start.renders).toBeGreaterThan(150);
   // Detached nodes not yet collected vary with the load; a leak grows with every render, far past this bound.
   expect(end.nodes).toBeLessThan(5 * end.live + 2000);
   expect(end.listeners).toBeLessThanOrEqual(start.listeners + 5);
-  // The 4-player end screen: nothing serious for axe-core.
-  expect(await page.locator('#end-screen').count()).toBe(1);
-  expect(await axeProblems(page)).toEqual([]);
   expect(world.pageErrors).toEqual([]);
   await page.context().close();
 }, 1_200_000);

@@ -6,7 +6,7 @@
  * same hand, tickets and claims. Someone opening the game's link watches it (no hand, "You are watching"), the
  * player sees them counted; the log beside the board holds the claim, a chat line reaches the watcher, and the
  * watcher's answer is counted on the phone's closed "Log & chat" button.
- * The player plays on to the end: the end panel ranks both players and says how it was decided, offers play
+ * The seat plays on to the end (from Node, with the seat token the page kept) and the page comes back to it: the end panel ranks both players and says how it was decided, offers play
  * again and the replay; the replay opens on the same table, starts with an empty board, steps to the last
  * move with the same claims as the game's end, and steps back. No page or console error; axe-core finds no
  * serious or critical problem. Screenshots land in test-artifacts/client-web/.
@@ -16,6 +16,8 @@ jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').loa
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, axeProblems, useE2E } from './e2e-support';
+import { IsleClient } from '@isle-of-trains/client';
+import { ttrChooseAction } from '@isle-of-trains/bots';
 
 jest.setTimeout(600_000);
 
@@ -60,27 +62,31 @@ async function acted(page: Page, act: () => Promise<unknown>): Promise<void> {
   await page.waitForFunction((b) => Number(document.querySelector('.ttr-room-side .log-list')?.getAttribute('data-last')) > b, before, { timeout: 60_000 });
 }
 
-/** Play this seat to the end: keep the fewest tickets, claim the longest route it can (the end comes sooner), else draw. */
-async function playToEnd(page: Page): Promise<void> {
-  for (let turn = 0; turn < 400; turn++) {
-    if ((await myMoveOrEnd(page)) === 'over') return;
-    if (await page.locator('.ttr-picker').count()) {
-      await acted(page, () => page.click('#ttr-keep'));
-      continue;
-    }
-    const claimable = /second card/.test((await page.textContent('#ttr-turn')) ?? '')
-      ? [] : await page.$$eval('[data-entry][data-claimable="1"]', (els) => els
-        .map((e) => ({ id: e.getAttribute('data-entry')!, length: Number(/^\s*(\d+)/.exec(e.querySelector('.ttr-small')?.textContent ?? '')?.[1] ?? 0) }))
-        .sort((a, b) => b.length - a.length)
-        .map((e) => e.id));
-    if (claimable.length > 0) {
-      await page.click(`[data-entry="${claimable[0]}"]`);
-      await acted(page, () => page.click('#ttr-claim-go'));
-      continue;
-    }
-    await acted(page, () => draw(page));
+/**
+ * Play the page's seat to the end from Node with the seat token the page kept (any client may take a seat back
+ * with it), greedy moves; the page is away meanwhile and comes back to the ended game.
+ */
+async function finishFromNode(page: Page): Promise<void> {
+  const roomId = new URL(page.url()).searchParams.get('room')!;
+  // The SDK's reconnection token kept beside the seat token names the connection the device takes over: coming
+  // back, the page would first try it, be refused (a failed request in the console) and then use the seat token.
+  // The page is left with the seat token only, as after the server's reconnection window.
+  const token = await page.evaluate((r) => {
+    const seat = JSON.parse(localStorage.getItem(`iot.seat.${r}`) ?? 'null') as { token: string; reconnectionToken?: string } | null;
+    if (seat) localStorage.setItem(`iot.seat.${r}`, JSON.stringify({ ...seat, reconnectionToken: undefined }));
+    return seat?.token;
+  }, roomId);
+  expect(token).toEqual(expect.any(String));
+  await page.goto('about:blank');
+  const client = new IsleClient(world.base.replace(/^http/, 'ws'), { rejoin: { attempts: 0 }, pace: { perSecond: 500, burst: 500 } });
+  const device = (await client.rejoin(roomId, token!)).asGame('ttr')!;
+  for (let moves = 0; (await device.myDecision()) !== null; moves++) {
+    if (moves > 2000) throw new Error('the game did not end in 2000 moves of this seat');
+    await device.act(ttrChooseAction({ view: device.view!, seat: device.seat!, history: [] }, { level: 'greedy', seed: moves }));
   }
-  throw new Error('the game did not end in 400 turns');
+  expect((await device.finished()).phase).toBe('ended');
+  await device.leave();
+  await page.goto(`${world.base}/?room=${roomId}`);
 }
 
 /** What the seat's own panels show: the hand's text, the kept tickets, the claimed routes. */
@@ -209,10 +215,11 @@ test('e2e: a 2-player Northern Lights game against a bot from the lobby, a route
   await watcher.press('#chat-input', 'Enter');
   await page.waitForFunction(() => /1 message/.test(document.querySelector('[data-fkey="ttr-unread"]')?.textContent ?? ''));
 
-  // On to the end.
+  // On to the end: the turn's second card from the page, then the rest of the game from Node (a whole game
+  // clicked through the table is e2e-ttr.test.ts; the watcher's page here follows every move of it).
   await acted(page, () => draw(page));
-  await playToEnd(page);
-  await page.waitForSelector('#ttr-end');
+  await finishFromNode(page);
+  await page.waitForSelector('#ttr-end', { timeout: 60_000 });
   const standings = await page.$$eval('.ttr-standings tbody tr', (rows) => rows.map((r) => r.textContent ?? ''));
   expect(standings).toHaveLength(2);
   expect(standings.some((r) => r.includes('Ada (you)'))).toBe(true);

@@ -13,7 +13,7 @@ import * as http from 'http';
 import * as net from 'net';
 import * as path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFindings } from './axe-check';
 import { NORTHERN_EUROPE } from '@isle-of-trains/ttr-rules';
 
 jest.setTimeout(600_000);
@@ -78,9 +78,7 @@ afterAll(async () => {
 
 async function axe(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  return axeFindings(page);
 }
 
 /** axe and a screenshot at both sizes, then back to the phone. */

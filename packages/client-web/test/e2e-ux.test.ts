@@ -46,18 +46,22 @@ function outOfSight(page: Page, selectors: string[]): Promise<string[]> {
   }), selectors);
 }
 
+// The next two tests read the same 2-player table at 1366×768, the player's first move still to make (neither
+// acts on it: one reads the layout, the other moves the focus).
+let twoPlayers: Page;
+
 test('2 players at 1366×768: your train, the display, the island and your hand at once', async () => {
-  const page = await world.newPage(1366, 768);
+  twoPlayers = await world.newPage(1366, 768);
+  const page = twoPlayers;
   await startTable(page, 2);
   await settled(page);
   await shot(page, 'ux-2p');
   expect(await outOfSight(page, ['.player.me', '.display', '.map', '.hand-wrap'])).toEqual([]);
-  await page.context().close();
 });
 
 test('keyboard focus shows on every kind of thing acted on, offered or not', async () => {
-  const page = await world.newPage(1366, 768);
-  await startTable(page, 2);
+  const page = twoPlayers ?? await world.newPage(1366, 768);
+  if (!twoPlayers) await startTable(page, 2);
   // Focus: the ring must show on an offered display card and hand card (the offer outline used to replace it),
   // and on a passenger chip.
   const focusLooks = async (selector: string): Promise<boolean> => {

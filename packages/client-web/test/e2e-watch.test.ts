@@ -1,6 +1,7 @@
 /**
  * Spectators and turn timers in real browsers (the server in this process, Debian's chromium): a player joins
- * a game with a 10-second timer (the least the server takes) from the lobby's list; on a 390×844 phone someone else watches it from the
+ * a game with a 3-second timer (this server's least: the timers run out within the test's first seconds) from
+ * the lobby's list; on a 390×844 phone someone else watches it from the
  * lobby's list of games in play, and a third person opens the game's link and is offered to watch it.
  * The timers run out: the spectator's log says a bot decided, the player is told their time ran out and sees
  * their last seconds marked. Spectators get no "your turn" switches, and Back takes them to the lobby
@@ -14,7 +15,8 @@ import { IsleClient } from '@isle-of-trains/client';
 
 jest.setTimeout(180_000);
 
-const world = useE2E();
+// The turn timer's floor lowered from its default of 10 s: each decision here waits for a timer to run out.
+const world = useE2E({ MIN_TURN_SECONDS: 3 });
 
 const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
 const text = (page: Page, selector: string) => page.locator(selector).first().textContent();
@@ -27,7 +29,7 @@ async function lobbyAs(page: Page, name: string): Promise<void> {
 }
 
 test('a game with a turn timer, watched from the lobby\'s list and from its link; the timers run out', async () => {
-  const host = await new IsleClient(world.base.replace(/^http/, 'ws')).create({ name: 'Hal', seats: 2, bots: 0, turnTimeLimit: 10 });
+  const host = await new IsleClient(world.base.replace(/^http/, 'ws')).create({ name: 'Hal', seats: 2, bots: 0, turnTimeLimit: 3 });
   const roomId = host.roomId;
 
   // The player joins from the list of open games.
@@ -45,7 +47,7 @@ test('a game with a turn timer, watched from the lobby\'s list and from its link
   mo.on('dialog', (d) => { asked.push(d.message()); void d.accept(); });
   await lobbyAs(mo, 'Mo');
   await waitFor(mo, `[data-fkey="watch:${roomId}"]`);
-  expect(await text(mo, '#playing-list')).toMatch(/Hal's game · 2 players · 10s per decision/);
+  expect(await text(mo, '#playing-list')).toMatch(/Hal's game · 2 players · 3s per decision/);
   await mo.locator('#playing-list').scrollIntoViewIfNeeded();
   await shot(mo, 'watch-lobby-phone');
   await mo.click(`[data-fkey="watch:${roomId}"]`);
