@@ -17,3 +17,4 @@ export {
 export type { SdkClient, SdkRoom } from './sdk-types';
 export type { GameKind, GameTypes } from './games';
 export { fetchReplay, verifyReplay, type FetchReplayOptions, type ReplayCheck } from './replay-check';
+export type { PlayedAgain } from './play-recorded';

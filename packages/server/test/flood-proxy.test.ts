@@ -9,7 +9,9 @@ import { bootServer, floodUntilClosed, sleep, until, watch, type TestServer } fr
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 
 let ts: TestServer;
-beforeAll(async () => { ts = await bootServer({ RATE_LIMIT: 10, RATE_LIMIT_BURST: 30, TRUSTED_PROXIES: '127.0.0.1' }); });
+// Bots wait a minute a move: the bot that takes the flooder's seat must not play the game to its end (and
+// the room away) while the spectators below come and go.
+beforeAll(async () => { ts = await bootServer({ RATE_LIMIT: 10, RATE_LIMIT_BURST: 30, TRUSTED_PROXIES: '127.0.0.1', BOT_DELAY_MS: 60_000 }); });
 afterAll(async () => { await ts.close(); });
 
 /** An SDK client whose connections the (trusted) proxy says come from `address`. */
@@ -40,4 +42,4 @@ test('a flooder behind a trusted proxy is slowed by its forwarded address; other
   expect(await handledOutOf20(r.roomId, '198.51.100.8')).toBe(20);
   // The flooder's own address comes back with a quarter of the limit (a burst of 7).
   expect(await handledOutOf20(r.roomId, '198.51.100.7')).toBeLessThanOrEqual(8);
-});
+}, 120_000); // the flood lasts until the server closes it, longer on a loaded machine

@@ -120,7 +120,10 @@ test('a connection over its limit is not read until its bucket refills, longer e
 
 test('a flooder that comes back on new connections from its address gets no new burst', async () => {
   // A slowed address refills at a tenth of a frame a second: what it gets is its quarter burst (10), once.
-  const ts = await bootServer({ RATE_LIMIT: 0.4, RATE_LIMIT_BURST: 40 });
+  // The bots wait a minute before each move: once the flooder is closed a bot takes its seat, and bots
+  // playing on alone would end the game, and the room would close between two of the spectators below
+  // as soon as a loaded machine made the test take longer than that game.
+  const ts = await bootServer({ RATE_LIMIT: 0.4, RATE_LIMIT_BURST: 40, BOT_DELAY_MS: 60_000 });
   try {
     const r = await ts.client().create('isle', { seats: 2, bots: 1, name: 'Flood' });
     const seen = watch(r);
@@ -150,4 +153,4 @@ test('a flooder that comes back on new connections from its address gets no new 
   } finally {
     await ts.close();
   }
-});
+}, 120_000); // the flood lasts until the server closes it, longer on a loaded machine
