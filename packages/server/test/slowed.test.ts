@@ -10,7 +10,7 @@ jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { bootServer, floodUntilClosed, until, watch } from './support/harness';
 import { AddressQuotas, SLOWED_CREATION_COST } from '../src/admission/address-quotas';
-import { ReadPause, SlowedAddresses, MAX_PAUSE_MS } from '../src/admission/frame-gate';
+import { FloodWatch, ReadPause, SlowedAddresses, MAX_PAUSE_MS, TokenBucket, readTolerance } from '../src/admission/frame-gate';
 import { CLOSE_CODES } from '@isle-of-trains/client/protocol';
 
 const QUOTA = { TRUSTED_PROXIES: '', ROOMS_PER_MINUTE_PER_ADDRESS: 8, PENDING_JOINS_PER_ADDRESS: 100, MAX_CONNECTIONS_PER_ADDRESS: 100 };
@@ -116,6 +116,48 @@ test('a connection over its limit is not read until its bucket refills, longer e
   } finally {
     jest.useRealTimers();
   }
+});
+
+/**
+ * A client sending one frame every `everyMs` to a server that reads it through the gate's bucket, flood
+ * watch and read pauses (the socket's backlog is what the client sent while reading was stopped). Returns
+ * the simulated ms at which the flood watch closed it, or null if it never did within `forMs`.
+ */
+function closedAfter(everyMs: number, reading: ReadPause, forMs: number): number | null {
+  jest.useFakeTimers({ now: 1_000_000 });
+  try {
+    const rate = 10;
+    const bucket = new TokenBucket(rate, 30);
+    const flood = new FloodWatch(rate, 30);
+    let paused = false;
+    const socket = { pause: () => { paused = true; }, resume: () => { paused = false; }, terminate: () => undefined };
+    const t0 = Date.now();
+    let sent = 0;
+    let read = 0;
+    while (Date.now() - t0 < forMs) {
+      sent = Math.max(sent, Math.floor((Date.now() - t0) / everyMs) + 1);
+      if (paused || read >= sent) { jest.advanceTimersByTime(1); continue; }
+      read++;
+      if (bucket.take()) continue;
+      if (flood.dropped(Date.now(), reading.resumedAt)) return Date.now() - t0;
+      reading.over(socket, bucket.msUntil());
+    }
+    return null;
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
+test('a flooder read no faster than its pauses allow is still closed; a client just over its rate is not', () => {
+  // A frame a millisecond, a hundred times the rate of 10 a second: closed within a few seconds.
+  const closed = closedAfter(1, new ReadPause(readTolerance(10)), 20_000);
+  expect(closed).not.toBeNull();
+  expect(closed!).toBeLessThan(6_000);
+  // Reading stopped at the first drop, the same flooder would be read a bucketful a second and one drop:
+  // never more drops than the limit lets through, never closed (only ended by the keep-alive, with no code).
+  expect(closedAfter(1, new ReadPause(0), 20_000)).toBeNull();
+  // 12 frames a second against a rate of 10: slowed, never closed.
+  expect(closedAfter(83, new ReadPause(readTolerance(10)), 20_000)).toBeNull();
 });
 
 test('a flooder that comes back on new connections from its address gets no new burst', async () => {

@@ -8,10 +8,13 @@
  *
  * - each frame takes a token from the connection's bucket; over the limit it is dropped, and a
  *   message gets a RATE_LIMITED reply (replies are limited too);
- * - a dropped frame also stops the server reading that connection's socket until its bucket has a
+ * - dropped frames also stop the server reading that connection's socket until its bucket has a
  *   token again, and for twice as long each time it is still over its limit when reading resumes (up to
  *   MAX_PAUSE_MS): a flood then waits in the flooder's own TCP buffers instead of being read, parsed
- *   and dropped frame by frame (frames already read when reading stops are dropped at the first check);
+ *   and dropped frame by frame (frames already read when reading stops are dropped at the first check).
+ *   Reading stops only after a little over twice the connection's rate in drops since it last resumed:
+ *   were it to stop at the first drop, a flooder would be read at exactly its rate, every second a
+ *   bucketful and one drop, and would never be seen to send more than its limit lets through;
  * - a connection that keeps exceeding its limit is closed with CLOSE_CODES.FLOODING, and its address is
  *   slowed for a while: frames dropped with no quiet second between them for longer than
  *   FLOOD_GRACE_MS, and more of them dropped than the limit let through in that time (it sends at
@@ -79,6 +82,8 @@ interface Pausable { pause(): void; resume(): void; terminate(): void }
  */
 export class ReadPause {
   private timer: NodeJS.Timeout | null = null;
+  /** Drops since reading last (re)started; reading stops once they pass `tolerance`. */
+  private dropsSinceResume = 0;
   private socket: Pausable | null = null;
   private lastMs = 0;
   /** When reading last started again (0: never paused). */
@@ -86,9 +91,16 @@ export class ReadPause {
   /** Closed for flooding: every frame still arriving is dropped unread. */
   shut = false;
 
-  /** Stop reading `socket` for a while: `waitMs` is how long the bucket needs for its next token. */
+  /** `tolerance`: how many drops after each resume are read (and dropped) before reading stops. */
+  constructor(private readonly tolerance = 0) {}
+
+  /**
+   * A frame was dropped: once more than `tolerance` have been since reading last resumed, stop reading
+   * `socket` for a while (`waitMs` is how long the bucket needs for its next token).
+   */
   over(socket: Pausable, waitMs: number, now = Date.now()): void {
     if (this.shut || (this.timer && this.socket === socket)) return;
+    if (this.dropsSinceResume++ < this.tolerance) return;
     if (this.timer) clearTimeout(this.timer);
     const again = this.resumedAt > 0 && now - this.resumedAt < QUIET_MS;
     const ms = Math.min(MAX_PAUSE_MS, Math.max(MIN_PAUSE_MS, waitMs, again ? this.lastMs * 2 : 0));
@@ -98,6 +110,7 @@ export class ReadPause {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.resumedAt = Date.now();
+      this.dropsSinceResume = 0;
       if (!this.shut) socket.resume();
     }, ms);
     this.timer.unref?.();
@@ -161,7 +174,16 @@ export function slowedRate(rate: number, burst: number): [number, number] {
  */
 export function connectionLimits(rate: number, burst: number, shared?: TokenBucket | null): ConnectionLimits {
   const [r, b] = shared ? slowedRate(rate, burst) : [rate, burst];
-  return { frames: shared ?? new TokenBucket(r, b), notices: new TokenBucket(r, b), flood: new FloodWatch(r, b), reading: new ReadPause() };
+  return { frames: shared ?? new TokenBucket(r, b), notices: new TokenBucket(r, b), flood: new FloodWatch(r, b), reading: new ReadPause(readTolerance(r)) };
+}
+
+/**
+ * Drops read after each resume before reading stops again: a little over twice the rate, so that a
+ * connection kept at the longest pause and still sending at over twice its rate shows more drops than
+ * its limit lets through (FloodWatch) and is closed, while one just over its rate is only slowed.
+ */
+export function readTolerance(rate: number): number {
+  return Math.ceil(2 * rate) + 1;
 }
 
 export interface GateHooks {
