@@ -39,8 +39,11 @@ test('the replay viewer shows the coach\'s marks on the timeline and the move su
   const mark = page.locator('#coach .coach-mark').first();
   const index = Number(await mark.getAttribute('data-index'));
   await mark.click();
-  // The position the marked move was decided in, and what the coach says of it.
-  expect(await page.textContent('#replay-move')).toMatch(new RegExp(`^Move ${index} of ${g.actions.length}`));
+  // The position the marked move was decided in, and what the coach says of it. The table draws on the
+  // next frame, not inside the click: wait for the move line to change before reading the rest.
+  const moveLine = `^Move ${index} of ${g.actions.length}`;
+  await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#replay-move')?.textContent ?? ''), moveLine);
+  expect(await page.textContent('#replay-move')).toMatch(new RegExp(moveLine));
   expect(await page.textContent('#coach-advice')).toMatch(/^Coach, on the next move: .+ cost you about [\d.]+ points? on average; .+ would have saved (it|them)\.$/);
   expect(await mark.getAttribute('aria-current')).toBe('true');
   expect(new URL(page.url()).searchParams.get('analyse')).toBe('1');
