@@ -14,6 +14,9 @@
  * the machine as it is, `2` a loaded one. Every load runs its own no-flood phase, so each ratio is
  * against the no-flood p99 under the same load.
  *
+ * `FLOOD_NICE` (default 19): the flooder's niceness; `FLOOD_MODES`: only some floods; `FLOOD_NODE_FLAGS`: V8
+ * flags for the server (a CPU profile, say).
+ *
  * Prints p50/p99 per phase and the ratio to the no-flood p99 (target ≤ 2×), once per frame limit
  * (MAX_PAYLOAD_BYTES, default today's 16 KiB) and load, each on a fresh server.
  */
@@ -24,13 +27,18 @@ import { Client, type Room } from '@colyseus/sdk';
 import { legalActions, currentDecision } from '@isle-of-trains/rules';
 import { stateFromWire, viewFromState, type IsleStateWire } from '@isle-of-trains/client';
 import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
+import { NODE_FLAGS } from '../src/ops/node-flags';
 
 const PHASE_MS = Number(process.argv[2] ?? 8) * 1000;
 /** Frame limits to compare in one run (e.g. `65536,16384`: the old default and today's). */
 const LIMITS = (process.argv[3] ?? '16384').split(',');
 /** CPU competitors per run: busy loops, one pinned per core. */
 const LOADS = (process.argv[4] ?? '0,2').split(',').map(Number);
-const MODES = ['intents', 'big', 'garbage', 'requests', 'log'];
+const ALL_MODES = ['intents', 'big', 'garbage', 'requests', 'log'];
+/** `FLOOD_MODES=big,log` runs only those floods (to look into one). */
+const MODES = process.env.FLOOD_MODES ? process.env.FLOOD_MODES.split(',').filter((m) => ALL_MODES.includes(m)) : ALL_MODES;
+/** `FLOOD_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` starts the server with these V8 flags too. */
+const EXTRA_FLAGS = (process.env.FLOOD_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const PACE_MS = 120; // a brisk human: about 8 moves a second
 
 const FLOODER = `
@@ -140,8 +148,20 @@ function cpuSeconds(pid: number | undefined): number {
   } catch { return NaN; }
 }
 
-/** Per phase: the steady player's latencies, and the flooder's and the server's CPU over the phase (% of a core). */
-type PhaseRow = [string, number[], number, number];
+/** Per phase: the steady player's latencies, the flooder's and the server's CPU over the phase (% of a core), the server's longest event-loop delay (ms). */
+type PhaseRow = [string, number[], number, number, number];
+
+/**
+ * The server's longest event-loop delay since the last call: prom-client's lag histogram starts over at
+ * each scrape, so a scrape before and after a phase brackets it.
+ */
+async function loopMaxMs(url: string): Promise<number> {
+  try {
+    const text = await (await fetch(`${url.replace(/^ws/, 'http')}/metrics`)).text();
+    const m = /^nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? ([0-9.e+-]+)/m.exec(text);
+    return m ? Number(m[1]) * 1000 : NaN;
+  } catch { return NaN; }
+}
 
 async function run(maxPayload: string, load: number): Promise<PhaseRow[]> {
   // The steady player comes from 127.0.0.1, the flooder from its forwarded address. The room-creation
@@ -149,7 +169,7 @@ async function run(maxPayload: string, load: number): Promise<PhaseRow[]> {
   // before any flood. The connection and pending-join quotas are off (they do not bear on one
   // connection at a time).
   // A loaded machine can take longer than startServer waits: one more try.
-  const start = (env: Record<string, string>) => startServer(env).catch(() => startServer(env));
+  const start = (env: Record<string, string>) => startServer(env, undefined, [...NODE_FLAGS, ...EXTRA_FLAGS]).catch(() => startServer(env, undefined, [...NODE_FLAGS, ...EXTRA_FLAGS]));
   const server = await start({
     STORE: 'memory', LOG_LEVEL: 'error', BOT_DELAY_MS: '0', MAX_PAYLOAD_BYTES: maxPayload, TRUSTED_PROXIES: '127.0.0.1',
     ROOMS_PER_MINUTE_PER_ADDRESS: process.env.ROOMS_PER_MINUTE_PER_ADDRESS ?? '30', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',
@@ -163,21 +183,32 @@ async function run(maxPayload: string, load: number): Promise<PhaseRow[]> {
     const players: Player[] = [];
     for (let i = 0; i < Math.min(28, Math.max(8, Math.ceil((PHASE_MS * (MODES.length + 2)) / 8000) + 2)); i++) players.push(await player(url));
     const s0 = cpuSeconds(server.child.pid);
-    const rows: PhaseRow[] = [['no flood', await phase(url, players, 'no flood'), 0, (cpuSeconds(server.child.pid) - s0) / PHASE_MS * 1e5]];
+    await loopMaxMs(url);
+    const rows: PhaseRow[] = [['no flood', await phase(url, players, 'no flood'), 0, (cpuSeconds(server.child.pid) - s0) / PHASE_MS * 1e5, await loopMaxMs(url)]];
     for (const mode of MODES) {
-      const child = spawn(process.execPath, ['-e', FLOODER, url, mode], { stdio: 'ignore', cwd: __dirname });
+      const flood = [process.execPath, '-e', FLOODER, url, mode];
+      // A real flooder runs on its own machine and its CPU is not the server's. Here it shares the
+      // server's cores, so by default it runs at the lowest priority (`nice -n 19`): it gets every cycle
+      // the server and the steady player leave, and does not take theirs. FLOOD_NICE=0 runs it as an
+      // equal (then a flooder busy on one of two cores slows everything on the machine, the server's
+      // isolation aside).
+      const niceness = Number(process.env.FLOOD_NICE ?? 19);
+      const argv = niceness > 0 && fs.existsSync('/usr/bin/nice') ? ['/usr/bin/nice', '-n', String(niceness), ...flood] : flood;
+      const child = spawn(argv[0], argv.slice(1), { stdio: 'ignore', cwd: __dirname });
       flooders.push(child);
       await new Promise((r) => setTimeout(r, 1000));
       const f0 = cpuSeconds(child.pid);
       const sv0 = cpuSeconds(server.child.pid);
+      await loopMaxMs(url);
       const xs = await phase(url, players, mode);
-      rows.push([`flood: ${mode}`, xs, (cpuSeconds(child.pid) - f0) / PHASE_MS * 1e5, (cpuSeconds(server.child.pid) - sv0) / PHASE_MS * 1e5]);
+      rows.push([`flood: ${mode}`, xs, (cpuSeconds(child.pid) - f0) / PHASE_MS * 1e5, (cpuSeconds(server.child.pid) - sv0) / PHASE_MS * 1e5, await loopMaxMs(url)]);
       child.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 500));
     }
     // The no-flood phase again: how far the machine alone moves the p99 within one run.
     const s1 = cpuSeconds(server.child.pid);
-    rows.push(['no flood, again', await phase(url, players, 'no flood again'), 0, (cpuSeconds(server.child.pid) - s1) / PHASE_MS * 1e5]);
+    await loopMaxMs(url);
+    rows.push(['no flood, again', await phase(url, players, 'no flood again'), 0, (cpuSeconds(server.child.pid) - s1) / PHASE_MS * 1e5, await loopMaxMs(url)]);
     for (const p of players) await p.room.leave().catch(() => undefined);
     return rows;
   } finally {
@@ -189,15 +220,15 @@ async function run(maxPayload: string, load: number): Promise<PhaseRow[]> {
 
 async function main(): Promise<void> {
   await ensureBuilt();
-  console.log('| MAX_PAYLOAD_BYTES | CPU competitors | phase | moves | p50 ms | p99 ms | p99 / no-flood p99 | server CPU | flooder CPU |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| MAX_PAYLOAD_BYTES | CPU competitors | phase | moves | p50 ms | p99 ms | p99 / no-flood p99 | server CPU | flooder CPU | longest server loop delay ms |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const limit of LIMITS) {
     for (const load of LOADS) {
       process.stderr.write(`MAX_PAYLOAD_BYTES ${limit}, ${load} competitors; uptime: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
       const rows = await run(limit, load);
       const base = q(rows[0][1], 0.99);
-      for (const [label, xs, flooderCpu, serverCpu] of rows) {
-        console.log(`| ${limit} | ${load} | ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(1)} | ${q(xs, 0.99).toFixed(1)} | ${(q(xs, 0.99) / base).toFixed(2)} | ${serverCpu.toFixed(0)} % | ${flooderCpu.toFixed(0)} % |`);
+      for (const [label, xs, flooderCpu, serverCpu, loopMs] of rows) {
+        console.log(`| ${limit} | ${load} | ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(1)} | ${q(xs, 0.99).toFixed(1)} | ${(q(xs, 0.99) / base).toFixed(2)} | ${serverCpu.toFixed(0)} % | ${flooderCpu.toFixed(0)} % | ${loopMs.toFixed(0)} |`);
       }
     }
   }
