@@ -206,8 +206,6 @@ test('hand-made hostile actions of every kind: the check agrees with zod', () =>
   refused({ type: 'keepTickets', keep: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
   refused({ type: 'keepTickets', keep: Uint8Array.from([1, 2]) });
   refused({ type: 'keepTickets', keep: [BigInt(1)] });
-  // An array with a key beside its elements: zod gives back the elements only, so the check must refuse it.
-  refused({ type: 'keepTickets', keep: Object.assign([1, 2], { extra: 1 }) });
 });
 
 test('applyAction on hostile values never throws: a typed refusal, or the same game as the zod door', () => {

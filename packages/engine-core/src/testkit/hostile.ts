@@ -4,8 +4,10 @@
  * fractions, integers past 2^53), big integers, byte arrays, dates, sets and maps, arrays and objects nested
  * deep, objects with extra keys (prototype names among them), arrays with extra elements or holes, and strings
  * of any length and script. These arbitraries make such values, as junk and as near-valid mutants of valid
- * values, and handHostile lists one hand-made case of each kind. Tests hold a fast exact-shape check against
- * its zod schema with them: the check may accept a value only when zod accepts it unchanged.
+ * values, and handHostile lists one hand-made case of each kind. They make no array with keys of its own
+ * beside its elements (no decoder does, and the exact checks do not look for such keys). Tests hold a fast
+ * exact-shape check against its zod schema with them: the check may accept a value only when zod accepts it
+ * unchanged.
  */
 import fc from 'fast-check';
 
@@ -137,12 +139,17 @@ function change(root: unknown, m: Mutation, c: Container, o: Record<string, unkn
     case 0: o[k] = m.leaf; return root;
     case 1: if (Array.isArray(c)) c.splice(Number(k), 1); else delete o[k]; return root;
     case 2: o[k] = undefined; return root;
-    case 3: withOwnKey(c, m.key, m.n % 2 === 0 ? m.leaf : plainCopy(o[k])); return root;
+    case 3:
+      // Arrays get an element instead: no decoder makes an array with keys of its own beside its elements.
+      if (Array.isArray(c)) c.push(m.leaf); else withOwnKey(c, m.key, m.n % 2 === 0 ? m.leaf : plainCopy(o[k]));
+      return root;
     case 4:
       // An extra element or key that looks like the others (an array past its limit, a payment's extra card).
       if (Array.isArray(c)) { for (let i = 0; i <= m.n % 9; i++) c.push(plainCopy(c[i % Math.max(1, c.length)] ?? m.leaf)); } else withOwnKey(c, `${k}${m.n % 3 === 0 ? '' : 's'}`, plainCopy(o[k]));
       return root;
-    case 5: if (Array.isArray(c) && c.length > 0) delete c[m.n % c.length]; else o.type = HOSTILE_KEYS[m.n % HOSTILE_KEYS.length]; return root;
+    case 5:
+      if (Array.isArray(c)) { if (c.length > 0) delete c[m.n % c.length]; else c.push(m.leaf); } else o.type = HOSTILE_KEYS[m.n % HOSTILE_KEYS.length];
+      return root;
     case 6: return replace(disguise(c, m.n));
     case 7: {
       // Deep nesting where a flat value belongs.
