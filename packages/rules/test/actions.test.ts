@@ -3,8 +3,10 @@
  * accept anything zod would refuse or change: whenever it says yes, zod agrees and gives back an equal value.
  */
 import fc from 'fast-check';
-import { ActionSchema, applyAction, createGame, legalActions } from '../src';
+import { handHostile, holdsSurrogates, hostileJunk, mutantOf, zodKeepsAsIs } from '@isle-of-trains/engine-core/testkit';
+import { ActionSchema, applyAction, createGame, currentDecision, legalActions, type Action, type GameState } from '../src';
 import { isExactAction } from '../src/actions';
+import { randomPlayout } from './helpers';
 
 const TYPES = ['take', 'build', 'loadCard', 'loadPassenger', 'deliver', 'deliverPrimary', 'deliverSecondary', 'deliverTicket',
   'deliverAnyPassenger', 'deliverSpecial', 'endDelivery', 'discard', 'skip', 'returnCard', 'other'];
@@ -53,4 +55,134 @@ test('input the exact-shape check refuses is still parsed by zod: undefined opti
   if (!bad.ok) expect(bad.error.code).toBe('BAD_ACTION');
   const r = applyAction(s, 0, { type: 'take', from: 'display', card });
   expect(r.ok).toBe(true);
+});
+
+/** States of two seeded random games, one at each kind of decision, with the deciding seat's legal actions. */
+function decisionPoints(): { state: GameState; seat: number; legal: Action[] }[] {
+  const points: { state: GameState; seat: number; legal: Action[] }[] = [];
+  const seen = new Set<string>();
+  for (const [players, seed] of [[2, 3], [4, 8]] as const) {
+    randomPlayout({ players, seed: `hostile-${seed}` }, seed, 600, (before, _after, _a, seat) => {
+      const legal = legalActions(before, seat);
+      const kind = currentDecision(before)!.kind;
+      if (seen.has(kind)) return;
+      seen.add(kind);
+      points.push({ state: before, seat, legal });
+    });
+  }
+  return points;
+}
+
+const points = decisionPoints();
+/** Every kind of action, and every optional field present in one of them (the last two: shapes, not legal anywhere). */
+const samples: Action[] = (() => {
+  const out = new Map<string, Action>();
+  const kind = (a: Action) => a.type + ('from' in a ? a.from : '');
+  const shapes: Action[] = [
+    { type: 'take', from: 'display', card: 'hopper-1.1' }, { type: 'take', from: 'deck' }, { type: 'take', from: 'bag' },
+    { type: 'build', card: 'hopper-1.1', upgrade: 'hopper-1.2', replace: 'research', scrap: 'x'.repeat(40) },
+    { type: 'loadCard', card: 'a', seat: 3, car: 'b', faceDown: true }, { type: 'loadPassenger', passenger: 'p-alpine-1', seat: 0, car: 'c' },
+    { type: 'deliver', at: 'alpine' }, { type: 'deliverPrimary', items: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] },
+    { type: 'deliverSecondary', contract: 1, items: ['a'] }, { type: 'deliverTicket', passenger: 'p-alpine-1', to: 'alpine' },
+    { type: 'deliverAnyPassenger', passenger: 'p-alpine-2' }, { type: 'deliverSpecial', item: 'i' }, { type: 'endDelivery' },
+    { type: 'discard', card: 'd' }, { type: 'skip' }, { type: 'returnCard' },
+  ];
+  // A real action of each kind where the games had one (real card and car ids), else the shape above.
+  for (const a of [...points.flatMap((p) => p.legal), ...shapes]) if (!out.has(kind(a))) out.set(kind(a), a);
+  return [...out.values(), shapes[3], shapes[4]];
+})();
+
+/**
+ * The door's promise for one value: the check never throws, and says yes only when zod accepts the value
+ * and gives back an equal one (it never lets through what zod refuses or would change). It also says yes to
+ * everything else zod keeps as it is (a needless refusal would only cost speed), save strings zod measures
+ * as shorter than the check does (see holdsSurrogates).
+ */
+function holdsDoor(x: unknown): boolean {
+  const accepted = isExactAction(x);
+  const wanted = zodKeepsAsIs(ActionSchema, x);
+  if (accepted && !wanted) throw new Error(`the exact check accepts what zod refuses or changes: ${shown(x)}`);
+  if (!accepted && wanted && !holdsSurrogates(x)) throw new Error(`the exact check refuses what zod keeps as it is: ${shown(x)}`);
+  if (accepted) expect(ActionSchema.parse(x)).toStrictEqual(x);
+  return accepted;
+}
+
+function shown(x: unknown): string {
+  try {
+    return `${Object.prototype.toString.call(x)} ${JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : Object.is(v, -0) ? '-0' : v))}`;
+  } catch {
+    return Object.prototype.toString.call(x);
+  }
+}
+
+test('hostile values: the exact-shape check accepts exactly what ActionSchema accepts unchanged', () => {
+  expect(new Set(samples.map((a) => a.type)).size).toBe(14);
+  let accepted = 0;
+  fc.assert(
+    fc.property(fc.oneof(mutantOf(fc.constantFrom(...samples)), mutantOf(fc.constantFrom(...samples)), hostileJunk()), (x) => {
+      if (holdsDoor(x)) accepted++;
+    }),
+    { numRuns: 1000, seed: 7 },
+  );
+  expect(accepted).toBeGreaterThan(20);
+});
+
+test('hand-made hostile actions of every kind: the check agrees with zod', () => {
+  let cases = 0;
+  let accepted = 0;
+  for (const valid of samples) {
+    expect(holdsDoor(valid)).toBe(true);
+    for (const [name, x] of handHostile(valid as Record<string, unknown>)) {
+      cases++;
+      try {
+        if (holdsDoor(x)) accepted++;
+      } catch (e) {
+        throw new Error(`${valid.type}, ${name}: ${(e as Error).message}`);
+      }
+    }
+  }
+  expect(cases).toBeGreaterThan(3000);
+  expect(accepted).toBeGreaterThan(30);
+  const refused = (x: unknown) => {
+    expect(isExactAction(x)).toBe(false);
+    expect(zodKeepsAsIs(ActionSchema, x)).toBe(false);
+  };
+  for (const seat of [NaN, Infinity, 4, -1, 0.5, 2 ** 53]) refused({ type: 'loadPassenger', passenger: 'p', seat, car: 'c' });
+  for (const contract of [NaN, 2, -1, 0.5]) refused({ type: 'deliverSecondary', contract, items: ['a'] });
+  refused(JSON.parse('{"type":"skip","__proto__":{"type":"skip"}}'));
+  refused({ type: 'constructor' });
+  refused({ type: 'toString' });
+  refused({ type: 'deliverPrimary', items: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] });
+  refused({ type: 'deliverPrimary', items: [] });
+  refused({ type: 'deliver', at: 'x'.repeat(41) });
+  // Zod counts characters, the check UTF-16 units: 21 characters of two units each go to zod, which accepts them.
+  expect(isExactAction({ type: 'deliver', at: '💥'.repeat(21) })).toBe(false);
+  expect(ActionSchema.safeParse({ type: 'deliver', at: '💥'.repeat(21) }).success).toBe(true);
+});
+
+test('applyAction on hostile values never throws: a typed refusal, or the same game as the zod door', () => {
+  let played = 0;
+  const tried = (point: (typeof points)[number], x: unknown, checkInput = true) => {
+    const { state, seat } = point;
+    const before = checkInput ? JSON.stringify(state) : '';
+    const r = applyAction(state, seat, x);
+    if (checkInput) expect(JSON.stringify(state)).toBe(before);
+    if (!r.ok) {
+      expect(r.error.code).toMatch(/^[A-Z_]+$/);
+      expect(typeof r.error.message).toBe('string');
+      return;
+    }
+    played++;
+    // The zod door (a copy with no prototype is never taken as it is) plays exactly the same.
+    const viaZod = applyAction(state, seat, Object.assign(Object.create(null) as object, ActionSchema.parse(x)));
+    expect(viaZod.ok).toBe(true);
+    if (viaZod.ok) expect(JSON.stringify([r.state, r.events])).toBe(JSON.stringify([viaZod.state, viaZod.events]));
+  };
+  fc.assert(
+    fc.property(fc.constantFrom(...points).chain((p) => fc.tuple(fc.constant(p), fc.oneof(mutantOf(fc.constantFrom(...p.legal)), fc.constantFrom(...p.legal), hostileJunk()))),
+      ([p, x]) => tried(p, x)),
+    { numRuns: 300, seed: 5 },
+  );
+  for (const p of points) for (const [, x] of handHostile(p.legal[0] as Record<string, unknown>)) tried(p, x, false);
+  expect(played).toBeGreaterThan(50);
 });

@@ -2,12 +2,20 @@
  * Bounded fuzz over the network: 21,000 malformed messages from players
  * and spectators of a lobby and of a game in play. Each gets exactly one typed refusal with a
  * documented code (never INTERNAL), the state of both rooms is unchanged, and a canary game played
- * alongside finishes without a single refusal.
+ * alongside finishes without a single refusal. Then intent frames written byte by byte (values no SDK
+ * sends, and near-valid mutants of the legal actions) from a seat not deciding: each gets the refusal
+ * zod alone would give, in order, though the server's fast doors take the well-formed ones without zod.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
+import fc from 'fast-check';
+import { Packr } from 'msgpackr';
 import type { Room as SDKRoom } from '@colyseus/sdk';
+import { mutantOf } from '@isle-of-trains/engine-core/testkit';
+import { currentDecision, isleGame, legalActions } from '@isle-of-trains/rules';
+import { IntentSchema } from '../src/wire/options';
 import { autoplay, bootServer, until, watch, type Seen, type TestServer } from './support/harness';
 import { inside } from './support/room-inside';
+import { HOSTILE_BODIES, decoded, messageFrame } from './support/hostile-frames';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -150,3 +158,59 @@ test('21,000 malformed messages: typed refusals, no change, and a canary game fi
   expect(canarySeen.errors).toEqual([]);
   for (const r of [lobby, lobbyJoiner, game, other, watcher, canary]) await r.leave();
 }, 120_000);
+
+/** The refusal a body gets from a seated player who is not deciding, worked out with zod alone (src/wire/intake.ts, src/game/moves.ts). */
+function zodAnswer(body: unknown): string {
+  try {
+    if (body !== undefined && Buffer.byteLength(JSON.stringify(body) ?? '') > 2048) return 'TOO_LARGE';
+  } catch {
+    return 'BAD_MESSAGE'; // a cycle or a BigInt: the body cannot be measured
+  }
+  const parsed = IntentSchema.safeParse(body);
+  if (!parsed.success) return 'BAD_MESSAGE';
+  return isleGame.actionSchema.safeParse(parsed.data.action).success ? 'NOT_YOUR_TURN' : 'BAD_ACTION';
+}
+
+test('intent frames written byte by byte: each gets the refusal zod alone would give, and nothing changes', async () => {
+  const game = await ts.client().create('isle', { seats: 2, name: 'A' });
+  const gameSeen = watch(game);
+  const other = await ts.client().joinById(game.roomId, { name: 'B' });
+  const otherSeen = watch(other);
+  await until(() => gameSeen.seat === 0 && otherSeen.seat === 1, 3000, 'seats');
+  game.send('start', {});
+  await until(() => (game.state as any)?.phase === 'playing', 3000, 'start');
+  const state = inside(ts.room(game.roomId)).game!;
+  const decider = currentDecision(state)!.seat;
+  const legal = legalActions(state, decider, { everyCopy: true });
+  expect(legal.length).toBeGreaterThan(3);
+  const [sender, senderSeen] = decider === 0 ? [other, otherSeen] : [game, gameSeen];
+  const quietSeen = decider === 0 ? gameSeen : otherSeen;
+
+  // Mutants of the deciding seat's legal actions (many still valid), encoded by msgpackr as a client could.
+  const packr = new Packr({ structuredClone: true, moreTypes: true });
+  const valid = fc.record({ action: fc.constantFrom(...legal), id: fc.nat() });
+  const intents = [...fc.sample(mutantOf(valid), { numRuns: 600, seed: 11 }), ...fc.sample(valid, { numRuns: 100, seed: 12 })];
+  const bodies: number[][] = HOSTILE_BODIES.map((c) => c.body);
+  for (const v of intents) {
+    try {
+      bodies.push([...packr.pack(v)]);
+    } catch { /* not encodable: no client can send it */ }
+  }
+  const expected: string[] = [];
+  const before = JSON.stringify(inside(ts.room(game.roomId)).game);
+  for (const body of bodies) {
+    const d = decoded(body);
+    // Unreadable, or over the WebSocket frame limit: the connection would be closed (abuse.test.ts).
+    if (!d.ok || body.length > 12_000) continue;
+    expected.push(zodAnswer(d.value));
+    sender.connection.send(messageFrame('intent', body));
+  }
+  expect(expected.filter((c) => c === 'NOT_YOUR_TURN').length).toBeGreaterThan(100);
+  expect(expected.filter((c) => c === 'BAD_ACTION').length).toBeGreaterThan(50);
+  await until(() => senderSeen.errors.length >= expected.length, 20_000, 'a refusal for each frame');
+  expect(senderSeen.errors.map((e) => e.code)).toEqual(expected);
+  expect(sender.connection.isOpen).toBe(true);
+  expect(JSON.stringify(inside(ts.room(game.roomId)).game)).toBe(before);
+  expect(quietSeen.errors).toEqual([]);
+  for (const r of [game, other]) await r.leave();
+}, 60_000);

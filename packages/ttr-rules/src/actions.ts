@@ -64,6 +64,8 @@ function isPayment(v: unknown): boolean {
 function isTicketList(v: unknown): boolean {
   if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || v.length > 8) return false;
   for (let i = 0; i < v.length; i++) if (!(i in v) || !isWhole(v[i], 1, Number.MAX_SAFE_INTEGER)) return false;
+  // Keys beside the elements are not looked for (zod would give back the elements only): no msgpack or JSON
+  // decoder makes such an array, the rules never read them, and counting keys made this check several times slower.
   return true;
 }
 

@@ -5,24 +5,24 @@
  */
 import type { RuleError } from '@isle-of-trains/engine-core';
 import { LOG_PAGE_MAX } from '@isle-of-trains/client/protocol';
-import { IntentSchema, LogRequestSchema, UndoSchema, exactIntent, issuesText } from '../wire/options';
+import { LogRequestSchema, UndoSchema } from '../wire/options';
 import { passThrough, type Refusal } from '../wire/refusal';
 import { STORE_UNAVAILABLE, storeUnavailable } from '../persistence/store/journal';
 import type { IsleClient, Table } from '../table/table';
 import { dropLogLines, showLog } from '../table/log-window';
 import { endGame } from './end';
 import { scheduleNext } from './turns';
+import { parseIntentAction, parseIntentBody } from './intent-parse';
 
 export function onIntent(table: Table, client: IsleClient, body: unknown, replyId: string | number | undefined): void {
-  // The envelope of exactly the documented shape skips zod as the action does below (LOAD_TUNING).
-  const parsed = table.deps.config.LOAD_TUNING !== 'off' && exactIntent(body)
-    ? { success: true as const, data: body }
-    : IntentSchema.safeParse(body);
-  if (!parsed.success) {
-    table.refuse(client, { code: 'BAD_MESSAGE', message: `intent must be { action, id? }: ${issuesText(parsed.error)}`.slice(0, 300), id: replyId }, 'intent');
+  // A body and an action of exactly the documented shape skip zod (LOAD_TUNING; src/game/intent-parse.ts).
+  const fast = table.deps.config.LOAD_TUNING !== 'off';
+  const parsed = parseIntentBody(body, fast);
+  if (!parsed.ok) {
+    table.refuse(client, { ...parsed.refusal, id: replyId }, 'intent');
     return;
   }
-  const id = parsed.data.id;
+  const id = parsed.value.id;
   const seat = table.ownedSeat(client);
   const patched = table.deps.metrics?.intentTimer();
   const fail = (error: Refusal) => {
@@ -34,13 +34,8 @@ export function onIntent(table: Table, client: IsleClient, body: unknown, replyI
   if (table.state.phase === 'ended' || m.over) return fail({ code: 'GAME_OVER', message: 'The game is over.' });
   if (table.stopped) return fail({ code: 'GAME_STOPPED', message: table.stopped });
   if (seat < 0) return fail({ code: 'NOT_YOUR_SEAT', message: 'Spectators cannot act.' });
-  // An action of exactly the documented shape skips zod (the rules' own exact check, which accepts
-  // the same actions, proven equal in the rules tests); anything else is parsed as before.
-  const exact = table.game.exactAction;
-  const action = table.deps.config.LOAD_TUNING !== 'off' && exact?.(parsed.data.action)
-    ? { success: true as const, data: parsed.data.action as unknown }
-    : table.game.definition.actionSchema.safeParse(parsed.data.action);
-  if (!action.success) return fail({ code: 'BAD_ACTION', message: `Not a valid action: ${issuesText(action.error)}`.slice(0, 300) });
+  const action = parseIntentAction(table.game, parsed.value.action, fast);
+  if (!action.ok) return fail(action.refusal);
   const pending = m.pending();
   if (!pending.some((d) => d.seat === seat)) {
     const names = pending.map((d) => table.slots[d.seat].name).join(', ');
@@ -48,7 +43,7 @@ export function onIntent(table: Table, client: IsleClient, body: unknown, replyI
   }
   // The ack follows the patch that carries the action's effects (ordering guarantee), and is sent
   // only once the action is stored (at once with the file store; on Redis's reply with Redis).
-  const error = apply(table, seat, action.data, 'human', () => {
+  const error = apply(table, seat, action.value, 'human', () => {
     if (id === undefined) return;
     if (!table.journal) client.send('ack', { id }, { afterNextPatch: true });
     else table.journal.afterWritten((now) => client.send('ack', { id }, now ? { afterNextPatch: true } : undefined));

@@ -40,8 +40,10 @@ export function multiplayerOptionsSchema(seats: { min: number; max: number }): z
  * An intent body of exactly the documented shape ({ action, id? } with an id of at most 64 characters or a
  * safe integer), accepted without the zod parse: an intent is most of a room's messages, and this check
  * costs a few property reads. Anything else goes through IntentSchema as before, which decides; the test
- * (test/intent-envelope.test.ts) holds the two equal on what this accepts. The action must be there
- * and not undefined, as zod requires of an `unknown` field.
+ * (test/intent-envelope.test.ts) holds the two equal on what this accepts, on hostile values too. The action
+ * must be there and not undefined: zod requires the key, and lets an undefined action through to the action's
+ * own parse, which refuses it; this check leaves that to zod. The id's length is in UTF-16 units, zod's in
+ * characters: an id of astral characters over 64 units is left to zod too.
  */
 export function exactIntent(body: unknown): body is { action: unknown; id?: string | number } {
   if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype) return false;
