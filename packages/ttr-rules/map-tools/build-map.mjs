@@ -13,6 +13,12 @@
  *
  * Usage: node build-map.mjs [out.json]   (default ../data/maps/northern-europe.json, the file the rules load)
  *        node build-map.mjs --stdout       (print the JSON instead: the test compares it with the shipped file)
+ *
+ * Versions: stored games pin the map's id, version and hash, so an earlier version must stay loadable. When
+ * the default output holds another version than MAP_VERSION, its bytes are first copied unchanged to
+ * ../data/maps/archive/<id>-<version>.json (never overwritten; a different file already there is an error),
+ * and the rules package must list that file in src/map.ts (test/map-versions.test.ts fails until it does).
+ * Rebuilding the same version rewrites only the current file.
  * No dependencies; Node 18+.
  */
 import fs from 'node:fs';
@@ -174,6 +180,26 @@ const map = {
 };
 if (toStdout) process.stdout.write(JSON.stringify(map, null, 1) + '\n');
 else {
+  if (process.argv[2] === undefined) archivePrevious(out, map);
   fs.writeFileSync(out, JSON.stringify(map, null, 1) + '\n');
   console.log(`wrote ${out}: ${cities.length} cities, ${new Set(routes.map((r) => r.pair)).size} city pairs, ${routes.length} routes, ${tickets.length} tickets`);
+}
+
+/** Keeps the shipped file of an earlier version, byte for byte, before the new version replaces it. */
+function archivePrevious(file, next) {
+  if (!fs.existsSync(file)) return;
+  const text = fs.readFileSync(file, 'utf8');
+  const previous = JSON.parse(text);
+  if (previous.id !== next.id || previous.version === next.version) return;
+  const dir = path.join(path.dirname(file), 'archive');
+  const kept = path.join(dir, `${previous.id}-${previous.version}.json`);
+  if (fs.existsSync(kept)) {
+    if (fs.readFileSync(kept, 'utf8') !== text) {
+      throw new Error(`${kept} exists and differs from the shipped ${previous.version}: a version must never be built twice with different contents`);
+    }
+    return;
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(kept, text);
+  console.log(`kept version ${previous.version} as ${kept}: list it in src/map.ts so games stored on it still replay`);
 }

@@ -24,7 +24,7 @@ export type { BonusCardDef, SeatRecord } from './bonus';
 export { bonusStandings } from './standings';
 export { TrailCache } from './trail-cache';
 export type { BonusStanding } from './standings';
-export { loadMap, mapOf, mapIds, builtInMap, mapRef, MapError, NORTHERN_EUROPE, DEFAULT_MAP_ID, ROUTE_POINTS } from './map';
+export { loadMap, mapOf, mapIds, mapVersions, builtInMap, mapRef, MapError, NORTHERN_EUROPE, DEFAULT_MAP_ID, ROUTE_POINTS } from './map';
 export type { GameMap, MapRef } from './map';
 export { MapSchema } from './map-schema';
 export type { MapData, CityData, RouteData, TicketData } from './map-schema';

@@ -1,11 +1,13 @@
 /**
  * Maps as data: a map file is parsed with its zod schema, checked (map-check.ts) and indexed once. Every
  * game records the map's id, version and SHA-256 in its options, so a stored game is always replayed on
- * the very map it was played on; a game whose map differs is refused rather than replayed wrongly.
+ * the very map it was played on (earlier versions are kept for that); a game whose map this build does not
+ * hold is refused rather than replayed wrongly.
  */
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import northernEurope from '../data/maps/northern-europe.json';
+import northernEurope010Draft from '../data/maps/archive/northern-europe-original-0.1.0-draft.json';
 import { checkMap, MapError } from './map-check';
 import { MapSchema, type CityData, type MapData, type RouteData, type TicketData } from './map-schema';
 
@@ -75,9 +77,23 @@ export function loadMap(raw: unknown): GameMap {
 export const NORTHERN_EUROPE: GameMap = loadMap(northernEurope);
 export const DEFAULT_MAP_ID = NORTHERN_EUROPE.id;
 
+/** The maps new games are created on, one per id: each id's current version. */
 const BUILT_IN = new Map<string, GameMap>([[NORTHERN_EUROPE.id, NORTHERN_EUROPE]]);
 
-/** The shipped map with this id, if any. */
+/**
+ * Every version this build can replay, keyed by id and version: the current ones and the earlier builds kept
+ * in data/maps/archive/ (copied there, unchanged, by the map build when the version was raised), so a game
+ * stored on an earlier version still replays on the very board it was played on.
+ */
+const PLAYABLE = new Map<string, GameMap>(
+  [NORTHERN_EUROPE, ...[northernEurope010Draft].map(loadMap)].map((m) => [versionKey(m.id, m.version), m]),
+);
+
+function versionKey(id: string, version: string): string {
+  return `${id}@${version}`;
+}
+
+/** The shipped map with this id that new games use (its current version), if any. */
 export function builtInMap(id: string): GameMap | undefined {
   return BUILT_IN.get(id);
 }
@@ -87,16 +103,26 @@ export function mapIds(): string[] {
   return [...BUILT_IN.keys()];
 }
 
+/** Every map version this build can replay (current and archived), oldest first within an id. */
+export function mapVersions(): MapRef[] {
+  return [...PLAYABLE.values()].map(mapRef);
+}
+
 export function mapRef(m: GameMap): MapRef {
   return { id: m.id, version: m.version, sha256: m.sha256 };
 }
 
-/** The shipped map a game was created on; throws MapError when this build has a different map under that id. */
+/**
+ * The shipped map a game was created on, current or archived; throws MapError when this build has no map with
+ * that id, or none of that version with that very hash.
+ */
 export function mapOf(ref: MapRef): GameMap {
-  const m = BUILT_IN.get(ref.id);
-  if (!m) throw new MapError([`no map with id ${ref.id} in this build`], ref.id);
-  if (m.sha256 !== ref.sha256 || m.version !== ref.version) {
-    throw new MapError([`the game was played on version ${ref.version} (${ref.sha256.slice(0, 12)}…), this build has ${m.version} (${m.sha256.slice(0, 12)}…)`], ref.id);
+  const current = BUILT_IN.get(ref.id);
+  if (!current) throw new MapError([`no map with id ${ref.id} in this build`], ref.id);
+  const m = PLAYABLE.get(versionKey(ref.id, ref.version));
+  if (!m || m.sha256 !== ref.sha256) {
+    const known = [...PLAYABLE.values()].filter((x) => x.id === ref.id).map((x) => `${x.version} (${x.sha256.slice(0, 12)}…)`).join(', ');
+    throw new MapError([`the game was played on version ${ref.version} (${ref.sha256.slice(0, 12)}…), this build has ${known}`], ref.id);
   }
   return m;
 }

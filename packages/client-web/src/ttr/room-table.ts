@@ -8,7 +8,7 @@
  * switches, and
  * the replay viewer's controls under it.
  */
-import { builtInMap, type Action } from '@isle-of-trains/ttr-rules';
+import { mapOf, type Action } from '@isle-of-trains/ttr-rules';
 import { ttrViewFromState, type TtrStateJSON } from '@isle-of-trains/client';
 import { h, mount } from '../render/dom';
 import { isFramed, type ShellFrame } from '../shell/frame';
@@ -144,7 +144,8 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
         draw(room, seat);
         const g = room.game;
         const view = ttrViewFromState(room, seat ?? 'spectator');
-        const map = g ? builtInMap(g.mapId) : undefined;
+        // The board the game was played on, an earlier version of the map included (the view names it).
+        const map = g && view ? mapOf(view.options.map) : undefined;
         if (!g || !view || !map) return;
         const over = room.phase === 'ended' || g.gameOver;
         const frame = frameOf();
