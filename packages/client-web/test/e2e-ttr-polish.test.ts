@@ -45,19 +45,40 @@ async function move(page: Page, press: () => Promise<unknown>): Promise<void> {
   await page.waitForFunction((b) => Number(document.querySelector('.ttr-room-side .log-list')?.getAttribute('data-last')) > b, before, { timeout: 120_000 });
 }
 
-/** One decision of Ada's: keep the offered tickets, claim the longest route she can (the end comes sooner), else draw. */
-async function decide(page: Page): Promise<void> {
-  if (await page.locator('.ttr-picker').count()) return move(page, () => page.click('#ttr-keep'));
-  const second = /second card/.test((await page.textContent('#ttr-turn')) ?? '');
-  const longest = second ? null : await page.$$eval('[data-entry][data-claimable="1"]', (els) => els
-    .map((e) => ({ id: e.getAttribute('data-entry')!, length: Number(/^\s*(\d+)/.exec(e.querySelector('.ttr-small')?.textContent ?? '')?.[1] ?? 0) }))
-    .sort((a, b) => b.length - a.length)[0]?.id ?? null);
-  if (longest !== null) {
-    await page.click(`[data-entry="${longest}"]`);
-    return move(page, () => page.click('#ttr-claim-go'));
-  }
-  const enabled = page.locator('#ttr-deck:not([disabled]), .ttr-face[data-card]:not([disabled]), #ttr-pass:not([disabled])');
-  return move(page, () => enabled.first().click());
+/** What Ada is asked to decide, read from the table in one look with the number of the log's newest line. */
+interface Asked { last: number; picker: boolean; longest: string | null }
+
+/**
+ * Until the table waits on Ada (as waitMine), and then what it asks: null once the game is over. One look
+ * for the whole of it: read one by one, each part took a round trip to the page on every one of the game's
+ * decisions.
+ */
+async function asked(page: Page): Promise<Asked | null> {
+  const got = await page.waitForFunction(() => {
+    const t = document.querySelector('.ttr-table');
+    if (!t) return false;
+    if (t.getAttribute('data-over') === '1') return { over: true };
+    if (t.getAttribute('data-my-move') !== '1' || t.getAttribute('data-busy') !== '0') return false;
+    const last = Number(document.querySelector('.ttr-room-side .log-list')?.getAttribute('data-last') ?? 0);
+    const picker = !!document.querySelector('.ttr-picker');
+    const second = /second card/.test(document.getElementById('ttr-turn')?.textContent ?? '');
+    const longest = picker || second ? null : [...document.querySelectorAll('[data-entry][data-claimable="1"]')]
+      .map((e) => ({ id: e.getAttribute('data-entry')!, length: Number(/^\s*(\d+)/.exec(e.querySelector('.ttr-small')?.textContent ?? '')?.[1] ?? 0) }))
+      .sort((a, b) => b.length - a.length)[0]?.id ?? null;
+    return { over: false, last, picker, longest };
+  }, null, { timeout: 120_000 });
+  const a = (await got.jsonValue()) as ({ over: true } | ({ over: false } & Asked));
+  return a.over ? null : a;
+}
+
+/** One decision of Ada's: keep the offered tickets, claim the longest route she can (the end comes sooner), else draw; waited for until the server has answered and the log has its line. */
+async function decide(page: Page, a: Asked): Promise<void> {
+  if (a.picker) await page.click('#ttr-keep');
+  else if (a.longest !== null) {
+    await page.click(`[data-entry="${a.longest}"]`);
+    await page.click('#ttr-claim-go');
+  } else await page.locator('#ttr-deck:not([disabled]), .ttr-face[data-card]:not([disabled]), #ttr-pass:not([disabled])').first().click();
+  await page.waitForFunction((b) => Number(document.querySelector('.ttr-room-side .log-list')?.getAttribute('data-last')) > b, a.last, { timeout: 120_000 });
 }
 
 /** The turn line stays in sight on a phone with the log panel open: the panel starts below it, and nothing covers it. */
@@ -178,9 +199,9 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
 
   // Ada plays to the end at the desktop size; the watcher follows on the phone.
   await page.setViewportSize(DESKTOP);
-  for (let n = 0; (await waitMine(page)) === 'move'; n++) {
+  for (let n = 0, a = await asked(page); a !== null; n++, a = await asked(page)) {
     if (n > 600) throw new Error('the game did not end in 600 of Ada\'s decisions');
-    await decide(page);
+    await decide(page, a);
   }
   await page.waitForSelector('#ttr-end');
   await watcher.waitForSelector('#ttr-end', { timeout: 60_000 });
