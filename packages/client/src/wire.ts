@@ -21,7 +21,7 @@ import { currentDecision, type Task } from '@isle-of-trains/rules';
 
 /** A player as it travels: `train`, `islands` and `delivered` as JSON text. */
 export interface PlayerWire extends Omit<PlayerJSON, 'train' | 'islands' | 'delivered'> {
-  /** One JSON object per car, engine first: `{"card","loads"}` (a {@link CarJSON}, each load in its short form: {@link carWire}). */
+  /** One JSON object per car, engine first: `{"card","loads"}` (a {@link CarJSON}, each load in its short form: `{"p"}`, `{"c","as"}` or `{"as","by"}`). */
   trainJson: string[];
   /** One JSON object per island held, `{"island","secondary"}` (a {@link HeldIslandJSON}). */
   islandsJson: string[];
