@@ -20,6 +20,6 @@ export * from './replay';
 export { viewFromState, type Viewer } from './view';
 export { gameJSONFromView, privatePart, type PrivatePart } from './game-json';
 export {
-  stateFromWire, gameFromWire, gameWire, logLineWire, logLineFromWire, type IsleStateWire, type GameWire, type PlayerWire,
+  stateFromWire, gameFromWire, gameWire, logLineWire, logLineFromWire, type IsleStateWire, type GameWire, type PlayerWire, type TurnWire,
 } from './wire';
 export * from './ttr/index';

@@ -13,12 +13,15 @@
  * Pure, and without zod or the SDK. docs/PROTOCOL.md ("Room state") describes the same forms.
  */
 import type {
-  CarJSON, GameJSON, HeldIslandJSON, IsleStateJSON, LoadJSON, LogEntryJSON, PlayerJSON, TicketJSON,
+  CarJSON, GameJSON, HeldIslandJSON, IsleStateJSON, LoadJSON, LogEntryJSON, PlayerJSON, TicketJSON, TurnJSON,
 } from './state';
+import { viewFromState } from './view';
+import { taskFromWire, taskWire } from './task-wire';
+import { currentDecision, type Task } from '@isle-of-trains/rules';
 
 /** A player as it travels: `train`, `islands` and `delivered` as JSON text. */
 export interface PlayerWire extends Omit<PlayerJSON, 'train' | 'islands' | 'delivered'> {
-  /** One JSON object per car, engine first: `{"card","loads"}` (a {@link CarJSON}, loads in full). */
+  /** One JSON object per car, engine first: `{"card","loads"}` (a {@link CarJSON}, each load in its short form: `{"p"}`, `{"c","as"}` or `{"as","by"}`). */
   trainJson: string[];
   /** One JSON object per island held, `{"island","secondary"}` (a {@link HeldIslandJSON}). */
   islandsJson: string[];
@@ -26,10 +29,25 @@ export interface PlayerWire extends Omit<PlayerJSON, 'train' | 'islands' | 'deli
   deliveredJson: string;
 }
 
-/** The game as it travels: `tickets` as JSON text. */
-export interface GameWire extends Omit<GameJSON, 'tickets' | 'players'> {
+/** The turn as it travels: its queue one JSON text per task. */
+export interface TurnWire extends Omit<TurnJSON, 'queueJson'> {
+  /**
+   * One JSON text per task of the rules `TurnState.queue`, first first, each a short array (./task-wire.ts):
+   * a change to one task (a payment counted down, a delivery's next step) or the first task done sends
+   * that entry alone, not the queue.
+   */
+  queueJson: string[];
+}
+
+/**
+ * The game as it travels: `tickets` as JSON text, the turn's queue a list, and no `decisionJson`: the
+ * decision is the rules' `currentDecision` of the public view, which the client derives from the turn
+ * (it changed with nearly every action, and was ~30 % of a patch).
+ */
+export interface GameWire extends Omit<GameJSON, 'tickets' | 'players' | 'turn' | 'decisionJson'> {
   /** One JSON object per ticket on the map, `{"destination","tile","filled"}` (a {@link TicketJSON}). */
   ticketsJson: string[];
+  turn: TurnWire;
   players: PlayerWire[];
 }
 
@@ -47,11 +65,28 @@ export function logLineWire(line: LogEntryJSON): string {
   return JSON.stringify([line.n, line.seat, line.type, line.text]);
 }
 
+/**
+ * A load as it travels: only what its kind has, under short names (a load in full, six fields with their
+ * names, was ~85 bytes, and a new load sends its car again): a passenger `{"p": id}`, a face-up card
+ * `{"c": card, "as": type}`, a face-down card `{"as": type, "by": seat}` (never its id).
+ */
+type LoadWire = { p: string } | { c: string; as: string } | { as: string; by: number };
+
+function loadWire(l: LoadJSON): LoadWire {
+  if (l.kind === 'passenger') return { p: l.passenger };
+  return l.faceDown ? { as: l.as, by: l.by } : { c: l.card, as: l.as };
+}
+
+/** A car as it travels: `{"card": id, "loads": [LoadWire…]}`. */
+function carWire(c: CarJSON): string {
+  return JSON.stringify({ card: c.card, loads: c.loads.map(loadWire) });
+}
+
 function playerWire(p: PlayerJSON): PlayerWire {
   const { train, islands, delivered, ...rest } = p;
   return {
     ...rest,
-    trainJson: train.map((c) => JSON.stringify({ card: c.card, loads: c.loads })),
+    trainJson: train.map(carWire),
     islandsJson: islands.map((i) => JSON.stringify({ island: i.island, secondary: i.secondary })),
     // In the rules' own key order (the order of first deliveries, the same on every replay of the game),
     // so the parsed object is the rules view's, key for key.
@@ -59,11 +94,18 @@ function playerWire(p: PlayerJSON): PlayerWire {
   };
 }
 
+/** The turn's queue, one short text per task (./task-wire.ts). */
+function queueWire(queueJson: string): string[] {
+  const q = JSON.parse(queueJson) as unknown;
+  return Array.isArray(q) ? (q as Task[]).map(taskWire) : [];
+}
+
 /** The `game` field as it travels (what the server's schema mirror encodes). */
 export function gameWire(g: GameJSON): GameWire {
-  const { tickets, players, ...rest } = g;
+  const { tickets, players, turn, decisionJson: _derived, ...rest } = g;
   return {
     ...rest,
+    turn: { ...turn, queueJson: queueWire(turn.queueJson) },
     ticketsJson: tickets.map((t) => JSON.stringify({ destination: t.destination, tile: t.tile, filled: t.filled })),
     players: players.map(playerWire),
   };
@@ -112,10 +154,10 @@ function deliveredFromWire(text: unknown): Record<string, number> {
 
 function loadFromWire(x: unknown): LoadJSON {
   const l = isObject(x) ? x : {};
-  return {
-    kind: String(l.kind ?? 'card'), card: String(l.card ?? ''), as: String(l.as ?? ''), faceDown: l.faceDown === true,
-    passenger: String(l.passenger ?? ''), by: number(l.by, -1),
-  };
+  if (typeof l.p === 'string') return { kind: 'passenger', card: '', as: '', faceDown: false, passenger: l.p, by: -1 };
+  const as = typeof l.as === 'string' ? l.as : '';
+  if (typeof l.c === 'string') return { kind: 'card', card: l.c, as, faceDown: false, passenger: '', by: -1 };
+  return { kind: 'card', card: '', as, faceDown: true, passenger: '', by: number(l.by, -1) };
 }
 
 function carFromWire(text: unknown): CarJSON {
@@ -134,10 +176,25 @@ function playerFromWire(p: PlayerWire): PlayerJSON {
   };
 }
 
-/** The `game` field in JSON form. */
+/** The queue's JSON text (the rules' `JSON.stringify(queue)`) from its entries; an entry that is not JSON is left out. */
+function queueFromWire(entries: unknown): string {
+  const tasks = Array.isArray(entries) ? entries.map((t) => (typeof t === 'string' ? taskFromWire(t) : undefined)).filter((t) => t !== undefined) : [];
+  return JSON.stringify(tasks);
+}
+
+/** The `game` field in JSON form; `decisionJson` is derived from it as the server's rules would give it. */
 export function gameFromWire(g: GameWire): GameJSON {
-  const { ticketsJson, players, ...rest } = g;
-  return { ...rest, tickets: (ticketsJson ?? []).map(ticketFromWire), players: (players ?? []).map(playerFromWire) };
+  const { ticketsJson, players, turn, ...rest } = g;
+  const parts = {
+    turn: { ...turn, queueJson: queueFromWire(turn?.queueJson) },
+    tickets: (ticketsJson ?? []).map(ticketFromWire),
+    players: (players ?? []).map(playerFromWire),
+  };
+  // The decision of the public view, as the server's mirror wrote it before it was derived here (the rules read
+  // only the turn and the deciding seat's hand count). The fields keep the order they decoded in before.
+  const view = viewFromState({ phase: 'playing', seatsTotal: parts.players.length, mode: 'multiplayer', scenario: 0, game: { ...rest, ...parts, decisionJson: 'null' } } as IsleStateJSON, 'spectator');
+  const decisionJson = JSON.stringify(view ? currentDecision(view) : null);
+  return { ...rest, turn: parts.turn, decisionJson, tickets: parts.tickets, players: parts.players };
 }
 
 /**

@@ -56,7 +56,8 @@ function merge(parts: GenRow[]): Row {
     rooms: sum('rooms'), live: sum('live'), players: sum('players'), moves, movesPerS: +sum('movesPerS').toFixed(1),
     refused: sum('refused'), gamesEnded: sum('gamesEnded'), failures: sum('failures'),
     p50: +q(xs, 0.5).toFixed(1), p99: +q(xs, 0.99).toFixed(1), max: +(xs[xs.length - 1] ?? NaN).toFixed(1), over50: xs.filter((x) => x > 50).length,
-    patchBytesPerAction: +(parts.reduce((n, p) => n + p.patchBytesPerAction * p.moves, 0) / Math.max(1, moves)).toFixed(0),
+    // Weighted by every action each generator's clients saw acknowledged (head-start moves included).
+    patchBytesPerAction: +(parts.reduce((n, p) => n + p.patchBytesPerAction * p.actions, 0) / Math.max(1, sum('actions'))).toFixed(0),
     // The server's memory per room over all the rooms.
     rssPerRoomKB: +(first.rssPerRoomKB * first.live / Math.max(1, sum('live'))).toFixed(0),
     heapPerRoomKB: +(first.heapPerRoomKB * first.live / Math.max(1, sum('live'))).toFixed(0),

@@ -141,7 +141,7 @@ async function multiGame(seats: number, humans: number, cap: number, retake: boo
   if (retake) {
     // The last human comes back on a new connection with the seat token, mid-game.
     await until(() => players[humans - 1].moves >= 1 || done(), 20_000, 'first move').catch((e) => {
-      throw new Error(`${e.message}: ${JSON.stringify(conns.map((c) => ({ seat: c.seen.seat, errors: c.seen.errors.slice(0, 3), problems: c.problems, phase: (c.room.state as any)?.phase, d: (c.room.state as any)?.game?.decisionJson })))}`);
+      throw new Error(`${e.message}: ${JSON.stringify(conns.map((c) => ({ seat: c.seen.seat, errors: c.seen.errors.slice(0, 3), problems: c.problems, phase: (c.room.state as any)?.phase, d: (c.room.state as any)?.game?.turn?.seat })))}`);
     });
     const old = conns[humans - 1];
     players[humans - 1].paused = true;
@@ -151,7 +151,7 @@ async function multiGame(seats: number, humans: number, cap: number, retake: boo
     players.push(play(c, cap));
   }
   await until(done, 20_000, 'multiplayer moves').catch((e) => {
-    throw new Error(`${e.message}: ${JSON.stringify(conns.map((c) => ({ seat: c.seen.seat, errors: c.seen.errors.slice(0, 3), problems: c.problems, phase: (c.room.state as any)?.phase, d: (c.room.state as any)?.game?.decisionJson })))}`);
+    throw new Error(`${e.message}: ${JSON.stringify(conns.map((c) => ({ seat: c.seen.seat, errors: c.seen.errors.slice(0, 3), problems: c.problems, phase: (c.room.state as any)?.phase, d: (c.room.state as any)?.game?.turn?.seat })))}`);
   });
   for (const c of conns) quit(c.room);
   return conns;

@@ -56,7 +56,7 @@ test('GET /metrics reports rooms, clients, intents, latencies and the event loop
   const a = await join(null, 'Ada');
   const b = await join(a.room.roomId, 'Brunel');
   a.room.send('start', {});
-  await waitFor('playing', () => (b.room.state as any).phase === 'playing' && (a.room.state as any).game?.decisionJson);
+  await waitFor('playing', () => (b.room.state as any).phase === 'playing' && (a.room.state as any).game?.turn);
 
   const state = (j: Joined) => stateFromWire((j.room.state as any).toJSON() as IsleStateWire) as IsleStateJSON & { game: { decisionJson: string } };
   const d = JSON.parse(state(a).game.decisionJson) as { seat: number };

@@ -14,7 +14,25 @@ import { GameSchema, PlayerSchema, TurnSchema } from './schema';
 
 export { privatePart, type PrivatePart };
 
+/**
+ * Make a string list equal to `values`, sending as little as the change allows: entries taken out of the
+ * list (a card played from a hand, the turn's first task done) go as deletions, `splice`, not as every
+ * later entry written again one slot down; anything else is written slot by slot, with pushes and pops
+ * at the end.
+ */
 export function syncStrings(arr: ArraySchema<string>, values: readonly string[]): void {
+  const removed = arr.length - values.length;
+  if (removed > 0 && values.length > 0) {
+    // One run of entries taken out: the same prefix and suffix around it.
+    let head = 0;
+    while (head < values.length && arr[head] === values[head]) head++;
+    let tail = 0;
+    while (tail < values.length - head && arr[arr.length - 1 - tail] === values[values.length - 1 - tail]) tail++;
+    if (head + tail === values.length) {
+      arr.splice(head, removed);
+      return;
+    }
+  }
   const common = Math.min(arr.length, values.length);
   for (let i = 0; i < common; i++) if (arr[i] !== values[i]) arr[i] = values[i];
   while (arr.length > values.length) arr.pop();

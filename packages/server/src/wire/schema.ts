@@ -1,7 +1,7 @@
 /**
  * The room state every client receives (a @colyseus/schema mirror of the public game).
  * Field names are the contract with the clients: see docs/PROTOCOL.md. Small records that change as a
- * whole (log lines, tickets, cars with their loads, islands held, deliveries) are JSON text in string lists, not schema objects:
+ * whole (log lines, tickets, cars with their loads, islands held, deliveries, the turn's tasks) are JSON text in string lists, not schema objects:
  * each schema object costs ~0.6 KB of change tracking per room (packages/client/src/wire.ts says more).
  *
  * Only two fields are private: PlayerSchema.hand and PlayerSchema.faceDownCards carry `.view()`,
@@ -19,8 +19,8 @@ export const TurnSchema = schema({
   actionsLeft: t.number().default(0),
   number: t.number().default(0),
   ending: t.boolean().default(false),
-  /** JSON of the rules TurnState.queue (pending tasks of this turn). */
-  queueJson: t.string().default('[]'),
+  /** The rules TurnState.queue (pending tasks of this turn), one JSON text per task: a change resends only its task. */
+  queueJson: t.array('string'),
 }, 'TurnSchema');
 export type TurnSchema = SchemaType<typeof TurnSchema>;
 
@@ -72,8 +72,7 @@ export const GameSchema = schema({
   /** '' in multiplayer, else 'playing' | 'won' | 'lost' | 'finished'. */
   soloOutcome: t.string().default(''),
   turn: t.ref(TurnSchema),
-  /** JSON of currentDecision(); 'null' once the game is over. */
-  decisionJson: t.string().default('null'),
+  // No decision field: clients derive currentDecision() from the turn (packages/client/src/wire.ts).
   players: t.array(PlayerSchema),
 }, 'GameSchema');
 export type GameSchema = SchemaType<typeof GameSchema>;

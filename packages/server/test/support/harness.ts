@@ -149,11 +149,10 @@ export function autoplay(room: SDKRoom, seen: Seen, opts: Partial<Pick<Player, '
   let n = 0;
   const step = () => {
     if (pending || p.paused || seen.seat === null || seen.seat < 0 || !room.state) return;
-    // Cheap test first: the decision is public JSON; rebuild the whole view only on our decision.
-    const decisionJson = (room.state as { game?: { decisionJson?: string } }).game?.decisionJson;
-    if (!decisionJson) return;
-    const decision = JSON.parse(decisionJson) as { seat: number } | null;
-    if (!decision || decision.seat !== seen.seat) return;
+    // Cheap test first: the decision is always the turn's seat's (the rules' currentDecision); rebuild the
+    // whole view only on our decision.
+    const game = (room.state as { game?: { gameOver?: boolean; turn?: { seat: number } } }).game;
+    if (!game?.turn || game.gameOver || game.turn.seat !== seen.seat) return;
     const view = viewOf(room, seen.seat);
     if (!view || view.gameOver) return;
     const d = currentDecision(view);

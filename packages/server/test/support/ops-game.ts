@@ -48,7 +48,7 @@ export function stateOf(p: Player): IsleStateJSON & Record<string, unknown> {
 }
 
 interface GameJ {
-  decisionJson: string; turn?: { number: number; actionsLeft: number; queueJson: string }; deckCount: number; discardCount: number; display: string[];
+  gameOver: boolean; turn?: { seat: number; number: number; actionsLeft: number; queueJson: string[] }; deckCount: number; discardCount: number; display: string[];
   bagCount: number; progress: number; players: { handCount: number; vp: number; trainJson: string[]; supply: string[]; buildings: string[] }[];
 }
 
@@ -63,7 +63,7 @@ function fingerprint(p: Player): string {
   const g = s.game;
   if (!g) return s.phase;
   const t = g.turn;
-  return JSON.stringify([s.phase, [...(s.logJson ?? [])], g.decisionJson, t?.number, t?.actionsLeft, t?.queueJson, g.deckCount, g.discardCount, [...g.display], g.bagCount, g.progress,
+  return JSON.stringify([s.phase, [...(s.logJson ?? [])], g.gameOver, t?.seat, t?.number, t?.actionsLeft, [...(t?.queueJson ?? [])], g.deckCount, g.discardCount, [...g.display], g.bagCount, g.progress,
     g.players.map((x) => [x.handCount, x.vp, [...x.trainJson], x.supply.length, x.buildings.length])]);
 }
 
@@ -110,7 +110,7 @@ export async function play(players: Player[], log: ActionLog, maxActions = Infin
   const bots = new Map(players.map((p) => [p.seat.seat, createBot('greedy', { seed: 1000 + p.seat.seat })]));
   let last = players[0];
   for (let n = 0; n < maxActions; n++) {
-    const ref = stateOf(last) as unknown as { phase: string; game?: GameJ };
+    const ref = stateOf(last);
     if (ref.phase === 'ended') return 'ended';
     const d = JSON.parse(ref.game!.decisionJson) as { seat: number } | null;
     if (!d) {
