@@ -12,12 +12,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { randomBytes } from 'crypto';
 import { Client } from 'pg';
-import { applyAction, createGame, currentDecision, legalActions, type Action } from '@isle-of-trains/rules';
 import type { CoachAnalysis } from '@isle-of-trains/bots';
 import { readAnalysis } from '../src/coach/coach-store';
-import { shareKeyHash } from '../src/players/private-games';
 import { bootServer, getJSON, until, type TestServer } from './support/harness';
 import { POSTGRES_URL } from './support/databases';
+import { archiveSoloGame, counter } from './support/coach-game';
 
 jest.setTimeout(600_000);
 
@@ -25,41 +24,8 @@ type Status = { status: 'running'; done: number; total: number } | { status: 'do
 const GAME = 'coachStore1';
 const KEY = 'the-share-key';
 
-/** A finished solo game: the deck whenever it can be drawn from (the Challenge's deck then runs out soon). */
-function soloGame(): { options: { players: number; seed: string }; actions: { seat: number; action: Action }[] } {
-  const options = { players: 1, seed: 'coach-store' };
-  let s = createGame(options);
-  const actions: { seat: number; action: Action }[] = [];
-  let x = 7;
-  while (!s.gameOver) {
-    const d = currentDecision(s)!;
-    const legal = legalActions(s, d.seat);
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    const a = legal.find((l) => l.type === 'take' && l.from === 'deck') ?? legal[x % legal.length];
-    const r = applyAction(s, d.seat, a);
-    if (!r.ok) throw new Error(r.error.code);
-    s = r.state;
-    actions.push({ seat: d.seat, action: a });
-  }
-  return { options, actions };
-}
-
 /** The game archived as a private table's, as the outbox files a finished game. */
-async function archive(ts: TestServer): Promise<void> {
-  const g = soloGame();
-  const p = await ts.srv.players!.get();
-  await p.archive.archive({
-    id: GAME, game: 'isle', finishedAt: new Date(), options: { players: 1 }, seed: g.options.seed, actions: g.actions, result: null,
-    seats: [{ seat: 0, playerId: null, name: 'Ada', botLevel: null, score: 0, place: 1 }], rated: false, private: true, shareKeyHash: shareKeyHash(KEY),
-  });
-}
-
-/** A counter's value on the server's /metrics. */
-async function counter(ts: TestServer, name: string, label: string): Promise<number> {
-  const text = await (await fetch(`${ts.http}/metrics`)).text();
-  const m = new RegExp(`^${name}\\{${label}\\} (\\d+)$`, 'm').exec(text);
-  return m ? Number(m[1]) : 0;
-}
+const archive = (ts: TestServer): Promise<void> => archiveSoloGame(ts, GAME, KEY);
 
 const at = (ts: TestServer, key = KEY) => `${ts.http}/api/games/${GAME}/analysis/0${key ? `?key=${key}` : ''}`;
 const post = async (url: string): Promise<{ status: number; body: Status & { code?: string } }> => {

@@ -7,7 +7,7 @@ import type { CoachAnalysis } from '@isle-of-trains/bots';
 import { coachSeed, coachVersion, CoachStore, readAnalysis } from '../src/coach/coach-store';
 import { DATABASES, freshDatabase } from './support/databases';
 
-jest.setTimeout(60_000);
+jest.setTimeout(600_000);
 
 const analysis = (gameId: string, seat: number): CoachAnalysis => ({
   seat, unit: 'points', seed: coachSeed(gameId, seat), decisions: 12, analysed: 10, totalLoss: 7.5,

@@ -69,9 +69,19 @@ export interface CoachAnalysis {
  * The analysis' version. The server stores analyses with the game and serves a stored one only while its
  * version is this one, so raise it whenever the same game, seat, seed and options would give a different
  * analysis: a change to the estimate, the judges, the bots' searches it plays the follow-ups with, the
- * rules for a mark or their words.
+ * rules for a mark or their words. test/coach-fingerprint.test.ts fails when the coach's answers change
+ * while this stays the same.
  */
 export const COACH_VERSION = 1;
+
+/**
+ * Each version's fingerprint: the hash of the coach's answers on the fixed games of
+ * test/coach-fingerprint.test.ts. When that test says the coach's output changed, raise COACH_VERSION and
+ * add the new version's line with the fingerprint the test prints; a line once recorded is never changed.
+ */
+export const COACH_FINGERPRINTS: Readonly<Record<number, string>> = {
+  1: 'sha256:289035d971c768d85c0e18bd',
+};
 
 /** A decision's seed: the analysis seed and its place among the seat's decisions (both public). */
 const decisionSeed = (seed: string, ordinal: number): string => `${seed}#${ordinal}`;

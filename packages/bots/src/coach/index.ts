@@ -1,5 +1,5 @@
 /** The post-game coach: a finished game's decisions of one seat judged from its view, the costliest marked. */
-export { analyseGame, analyseDecision, COACH_VERSION } from './analyse';
+export { analyseGame, analyseDecision, COACH_VERSION, COACH_FINGERPRINTS } from './analyse';
 export type { AnalyseOptions, CoachAnalysis, CoachDecision, CoachMark } from './analyse';
 export { estimateDecision } from './estimate';
 export type { Alternative, DecisionEstimate, EstimateOptions } from './estimate';

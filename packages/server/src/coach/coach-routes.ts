@@ -2,7 +2,8 @@
  * The analysis route (docs/PROTOCOL.md, "Post-game analysis"):
  *   POST /api/games/:id/analysis/:seat  starts the analysis of that seat (once: later requests read it, from
  *                                       memory or from the players' database, src/coach/coach-store.ts)
- *   GET  /api/games/:id/analysis/:seat  reads its progress or its result
+ *   GET  /api/games/:id/analysis/:seat  reads its progress or its result (another server's progress too, from
+ *                                       the database; a run whose server stopped updating it is taken over)
  * Only ended games are analysed, so anyone who may read the game's replay (anyone for a public game; a
  * private one's players and whoever has its share key) may ask about any seat, as the replay shows every
  * seat's moves. The access check comes first, so a stored analysis of a private game is read for those only.
@@ -67,7 +68,15 @@ export function coachRoutes(app: Application, c: RoutesContext, coach: CoachServ
   app.get('/api/games/:id/analysis/:seat', async (req, res) => {
     const t = await target(req, res);
     if (!t) return;
-    const st = await coach.status(t.id, t.seat);
+    let st: CoachStatus | null;
+    try {
+      // With the game: a run whose server died is taken over here, as its asker is still waiting for it.
+      st = await coach.status(t.id, t.seat, t.game);
+    } catch (e) {
+      if (!(e instanceof CoachRefusal)) throw e;
+      refuse(res, 503, e.code, e.message);
+      return;
+    }
     if (st) answer(res, st);
     else refuse(res, 404, 'ANALYSIS_NOT_STARTED', 'Nobody asked for this analysis yet: POST to the same address starts it.');
   });

@@ -137,6 +137,31 @@ const m005: Migration = {
   },
 };
 
+/**
+ * An analysis being computed is recorded too, with its server, start and progress, so that another server
+ * of the same database answers with that progress instead of computing it a second time, and takes it over
+ * when its server stops updating it (src/coach/coach-store.ts, `claimRun`). The row goes when the analysis
+ * is stored or fails.
+ */
+const m006: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createTable('coach_runs')
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('seat', 'integer', (c) => c.notNull())
+      .addColumn('coach_version', 'text', (c) => c.notNull())
+      .addColumn('owner', 'text', (c) => c.notNull())
+      .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('coach_runs_pk', ['game_id', 'seat', 'coach_version'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('coach_runs').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_players_games_ratings_chat': m001,
@@ -144,6 +169,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003_games_game': m003,
   '004_private_games': m004,
   '005_coach_analyses': m005,
+  '006_coach_runs': m006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -97,6 +97,25 @@ export interface CoachAnalysesTable {
   created_at: Timestamp;
 }
 
+/**
+ * Analyses being computed (src/coach/coach-store.ts), one per game, seat and coach version: which server
+ * runs it, since when, its progress, and when its server last wrote (a row not written for the coach's
+ * timeout is taken over by the next request).
+ */
+export interface CoachRunsTable {
+  game_id: string;
+  seat: number;
+  coach_version: string;
+  /** The running server's coach (a random id per process). */
+  owner: string;
+  started_at: Timestamp;
+  /** Written with the progress, every COACH_PROGRESS_MS while it runs: the run's sign of life. */
+  updated_at: Timestamp;
+  /** Decisions of the seat analysed, of `total` (0/0 until the first is done). */
+  done: number;
+  total: number;
+}
+
 export interface Database {
   players: PlayersTable;
   sessions: SessionsTable;
@@ -105,4 +124,5 @@ export interface Database {
   ratings: RatingsTable;
   chat: ChatTable;
   coach_analyses: CoachAnalysesTable;
+  coach_runs: CoachRunsTable;
 }

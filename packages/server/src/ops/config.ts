@@ -57,6 +57,13 @@ export const ConfigSchema = z.object({
   COACH_CACHE: int(1, 100_000, 500),
   /** Analyses waiting for a worker at most; past it a new request gets COACH_BUSY. */
   COACH_QUEUE: int(1, 10_000, 20),
+  /**
+   * With a players' database: how often a running analysis writes its progress there (so another server of
+   * the database reports it instead of computing the analysis again). It is also the run's sign of life.
+   */
+  COACH_PROGRESS_MS: int(100, 600_000, 2000),
+  /** A running analysis whose progress went unwritten this long is taken for dead and taken over by the next request. */
+  COACH_RUN_TIMEOUT_MS: int(1000, 86_400_000, 60_000),
   /** How long a dropped player keeps the seat before a bot plays for them. */
   RECONNECT_SECONDS: int(0, 24 * 3600, 120),
   /** Pause before each bot decision, so humans can follow. */
@@ -192,6 +199,9 @@ export const ConfigSchema = z.object({
 }).superRefine((c, ctx) => {
   if (c.MAX_PAYLOAD_BYTES < c.MAX_MESSAGE_BYTES) {
     ctx.addIssue({ code: 'custom', path: ['MAX_PAYLOAD_BYTES'], message: `must be at least MAX_MESSAGE_BYTES (${c.MAX_MESSAGE_BYTES}): a message that fits its limit must fit in a frame` });
+  }
+  if (c.COACH_RUN_TIMEOUT_MS < 3 * c.COACH_PROGRESS_MS) {
+    ctx.addIssue({ code: 'custom', path: ['COACH_RUN_TIMEOUT_MS'], message: `must be at least 3 × COACH_PROGRESS_MS (${3 * c.COACH_PROGRESS_MS}): a live analysis writes its progress that often, and one late write must not get it taken over` });
   }
 });
 

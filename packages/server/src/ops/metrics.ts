@@ -21,9 +21,11 @@
  *   isle_redis_up                           1 while every Redis connection is ready (absent without Redis)
  *   isle_players_db_up                      1 while the players' database answers, 0 during an outage
  *                                           (src/db/health.ts; absent with PLAYERS_DB=off)
- *   isle_coach_runs_total{outcome}          analyses run in this process's coach workers: started, finished, failed
+ *   isle_coach_runs_total{outcome}          analyses run in this process's coach workers: started, finished, failed,
+ *                                           taken_over (of the started: another server's run that went stale)
  *   isle_coach_store_reads_total{result}    stored analyses looked up: hit (served), miss (none), stale (another
- *                                           coach version), corrupt (unreadable row), error (the database failed)
+ *                                           coach version), corrupt (unreadable row), running (another server
+ *                                           computes it: its progress served), error (the database failed)
  *   isle_coach_store_writes_total{result}   analyses written to the players' database: ok, error (retried at
  *                                           the analysis' next request)
  *   nodejs_eventloop_lag_seconds (+ _p50/_p90/_p99 ...), process_* and nodejs_* defaults
@@ -142,8 +144,8 @@ export class Metrics {
 
   /** The coach's counts (CoachService.counts and storeCounts), copied at every scrape. */
   watchCoach(
-    runs: { started: number; finished: number; failed: number },
-    store: { hit: number; miss: number; stale: number; corrupt: number; readError: number; written: number; writeError: number },
+    runs: { started: number; finished: number; failed: number; takenOver: number },
+    store: { hit: number; miss: number; stale: number; corrupt: number; running: number; readError: number; written: number; writeError: number },
   ): void {
     const registers = [this.registry];
     const copy = (c: Counter<string>, label: string, values: Record<string, number>): void => {
@@ -151,13 +153,13 @@ export class Metrics {
       for (const [k, v] of Object.entries(values)) c.inc({ [label]: k }, v);
     };
     new Counter({
-      name: 'isle_coach_runs_total', help: "Analyses run in this process's coach workers: started, finished, failed", labelNames: ['outcome'], registers,
-      collect() { copy(this, 'outcome', runs); },
+      name: 'isle_coach_runs_total', help: "Analyses run in this process's coach workers: started, finished, failed, taken_over (of the started: another server's stale run)", labelNames: ['outcome'], registers,
+      collect() { copy(this, 'outcome', { started: runs.started, finished: runs.finished, failed: runs.failed, taken_over: runs.takenOver }); },
     });
     new Counter({
-      name: 'isle_coach_store_reads_total', help: 'Stored analyses looked up: hit, miss, stale (another coach version), corrupt (unreadable row), error (database failed)',
+      name: 'isle_coach_store_reads_total', help: 'Stored analyses looked up: hit, miss, stale (another coach version), corrupt (unreadable row), running (computed by another server), error (database failed)',
       labelNames: ['result'], registers,
-      collect() { copy(this, 'result', { hit: store.hit, miss: store.miss, stale: store.stale, corrupt: store.corrupt, error: store.readError }); },
+      collect() { copy(this, 'result', { hit: store.hit, miss: store.miss, stale: store.stale, corrupt: store.corrupt, running: store.running, error: store.readError }); },
     });
     new Counter({
       name: 'isle_coach_store_writes_total', help: "Analyses written to the players' database: ok, error (retried at the analysis' next request)",
