@@ -1,6 +1,6 @@
 /**
  * npm run bench:render -w @isle-of-trains/client-web -- [--updates 150] [--throttle 4] [--bot-delay 300]
- *     [--phone] [--reduced-motion] [--baseline <commit>] [--profile] [--trace]
+ *     [--phone] [--reduced-motion] [--baseline <commit> [--rounds 1]] [--profile] [--trace]
  *
  * What the Isle table costs the main thread while others move: the built client in headless Chromium, the CPU
  * slowed down (`Emulation.setCPUThrottlingRate`, 4× by default, a mid-range phone), a 4-player game of this
@@ -9,7 +9,9 @@
  *
  * `--baseline <commit>` builds that commit's client (`git archive` into node_modules/.cache/) and
  * measures it first, then this checkout's, in the same run: on this shared machine the load moves absolute
- * figures by 2× and more, so the ratio between the two is the figure to trust.
+ * figures by 2× and more, so the ratio between the two is the figure to trust. `--rounds n` plays n games of
+ * each, alternating (old, new, old, new, …), so that a change in the machine's load falls on both; the
+ * figures of the rounds are then pooled (quantiles over every update of a build's games).
  *
  * Measured from the table's first state, over `--updates` renders (or to the game's end):
  *  - JS per state update: each animation-frame callback that rendered the page (the shell draws in
@@ -19,7 +21,8 @@
  *  - long tasks (PerformanceObserver `longtask`): how many over 50 ms and over 100 ms, and the longest;
  *  - where the main thread went (trace events: paint, layout, style, script), and how many frames were painted;
  *  - DOM nodes: the count Chrome holds (`Performance.getMetrics` `Nodes`, garbage not yet collected included,
- *    no collection forced) against the nodes in the page at the end; and the same at the table's first state.
+ *    no collection forced) against the nodes in the page at the end; and the same at the table's first state;
+ *    then the count after a forced collection (`HeapProfiler.collectGarbage`), which leaves what is still held.
  * Figures go to stdout and to test-artifacts/client-web/bench-render*.json; BENCHMARKS.md keeps them.
  */
 import './register';
@@ -29,6 +32,7 @@ import * as path from 'path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { createServer } from '../../server/src/app';
 import { ARTIFACTS, CLIENT, DIST, ensureBuilt } from '../test/e2e-support';
+import { SourceMap } from './source-map';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,9 +42,10 @@ const UPDATES = Number(arg('updates') ?? 150);
 const THROTTLE = Number(arg('throttle') ?? 4);
 const BOT_DELAY = Number(arg('bot-delay') ?? 300);
 const BASELINE = arg('baseline');
+const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
 const PHONE = process.argv.includes('--phone');
 const REDUCED = process.argv.includes('--reduced-motion');
-/** Also print where the page's JS time went (CDP Profiler, self time by function; the bundle is minified). */
+/** Also print where the page's JS time went (CDP Profiler, self time by function, named by the bundle's source maps). */
 const PROFILE = process.argv.includes('--profile');
 /** Also keep the renderer's trace events (Chrome's trace format, test-artifacts/client-web/bench-render-<label>.trace.json), to open in DevTools' Performance panel. */
 const TRACE = process.argv.includes('--trace');
@@ -137,14 +142,27 @@ function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number;
 }
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
-function topSelf(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, n: number): string[] {
+/**
+ * Self time by function, most first. `dist`: the built client whose source maps (written beside the bundle)
+ * name each function by its source file and line; without them the bundle's minified names show.
+ */
+function topSelf(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, n: number, dist: string): string[] {
   const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const maps = new Map<string, SourceMap | null>();
+  const where = (f: ProfileNode['callFrame']): string => {
+    if (!f.url) return (f.functionName || '(anonymous)');
+    const file = path.basename(new URL(f.url, 'http://x/').pathname);
+    if (!maps.has(file)) maps.set(file, SourceMap.read(path.join(dist, 'assets', `${file}.map`)));
+    const o = maps.get(file)?.at(f.lineNumber, f.columnNumber);
+    if (!o) return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    const src = o.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
+    return `${f.functionName || '(anonymous)'}${o.name && o.name !== f.functionName ? ` (${o.name})` : ''} ${src}:${o.line + 1}`;
+  };
   const self = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) {
-    const f = byId.get(samples[i])!.callFrame;
-    const name = `${f.functionName || '(anonymous)'} ${f.url ? `${path.basename(f.url)}:${f.lineNumber + 1}:${f.columnNumber + 1}` : ''}`.trim();
+    const name = where(byId.get(samples[i])!.callFrame);
     self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
@@ -242,6 +260,12 @@ async function run(dist: string, label: string) {
     await cdp.send('Tracing.end');
     await done;
     const live = await liveNodes(page);
+    // What is still held once the collector has run (the garbage of the last updates gone): twice, with a pause,
+    // as the browser tests' leak check does (Blink sweeps lazily).
+    await cdp.send('HeapProfiler.collectGarbage');
+    await page.waitForTimeout(50);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const m2 = { Nodes: (await cdp.send('Memory.getDOMCounters')).nodes };
     const b = await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
     const t = traceFigures(traced);
     // The renders are the heaviest callbacks: the others wait a frame (the bench's own clicks) or do little.
@@ -272,7 +296,8 @@ async function run(dist: string, label: string) {
         styleLayoutMs: ev('Layout').ms + ev('UpdateLayoutTree').ms,
         paints: ev('Paint').n,
       },
-      nodes: { counted: m1.Nodes, live, ratio: m1.Nodes / live, atStart: { counted: m0.Nodes, live: live0 } },
+      nodes: { counted: m1.Nodes, live, ratio: m1.Nodes / live, afterCollection: m2.Nodes, collectedRatio: m2.Nodes / live, atStart: { counted: m0.Nodes, live: live0 } },
+      samples: { js, jsCpu, whole, longTasks: b.longTasks },
       listeners: m1.JSEventListeners,
       pageErrors: errors,
     };
@@ -288,9 +313,9 @@ async function run(dist: string, label: string) {
       `JS per state update by the renderer's CPU time × ${THROTTLE}: p50 ${ms(result.jsCpuPerUpdate.p50)}, p90 ${ms(result.jsCpuPerUpdate.p90)}, worst ${ms(result.jsCpuPerUpdate.max)}`,
       `long tasks: ${result.longTasks.over50} over 50 ms, ${result.longTasks.over100} over 100 ms, p90 ${ms(result.longTasks.p90)}, longest ${ms(result.longTasks.max)}   (target: none over 100 ms)`,
       `main thread: ${(task / 1000).toFixed(1)} s in tasks; paint (pre-paint, paint, layerize, commit) ${pct(result.mainThread.paintMs)} in ${result.mainThread.paints} paints, style + layout ${pct(result.mainThread.styleLayoutMs)}`,
-      `DOM nodes: ${result.nodes.counted} counted for ${result.nodes.live} in the page (${result.nodes.ratio.toFixed(2)}×)   (target ≤ 1.5×); at the table's first state ${m0.Nodes} for ${live0}; ${result.listeners} listeners`,
+      `DOM nodes: ${result.nodes.counted} counted for ${result.nodes.live} in the page (${result.nodes.ratio.toFixed(2)}×), ${m2.Nodes} after a forced collection (${result.nodes.collectedRatio.toFixed(2)}×, target ≤ 1.5×); at the table's first state ${m0.Nodes} for ${live0}; ${result.listeners} listeners`,
       errors.length ? `page errors: ${errors.join(' | ')}` : 'no page errors',
-      ...(profile ? ['self time of the page\'s JS, top 25:', ...topSelf(profile as never, 25)] : []),
+      ...(profile ? ['self time of the page\'s JS, top 25:', ...topSelf(profile as never, 25, dist)] : []),
     ].join('\n'));
     return result;
   } finally {
@@ -299,15 +324,52 @@ async function run(dist: string, label: string) {
   }
 }
 
+type Result = Awaited<ReturnType<typeof run>>;
+
+/** A build's rounds pooled: quantiles over every update of its games, sums of the rest. */
+function pooled(rs: Result[]) {
+  const all = (k: keyof Result['samples']) => rs.flatMap((r) => r.samples[k]);
+  const q = (xs: number[]) => ({ p50: quantile(xs, 0.5), p90: quantile(xs, 0.9), max: Math.max(...xs) });
+  const sum = (f: (r: Result) => number) => rs.reduce((a, r) => a + f(r), 0);
+  const longTasks = all('longTasks');
+  return {
+    updates: sum((r) => r.updates),
+    js: q(all('js')),
+    jsCpu: q(all('jsCpu')),
+    whole: q(all('whole')),
+    longOver100: longTasks.filter((x) => x > 100).length,
+    longOver50: longTasks.length,
+    longest: longTasks.length ? Math.max(...longTasks) : 0,
+    taskPerUpdate: sum((r) => r.mainThread.taskMs) / sum((r) => r.updates),
+    paintsPerUpdate: sum((r) => r.mainThread.paints) / sum((r) => r.updates),
+    collectedRatio: rs.map((r) => r.nodes.collectedRatio),
+    loads: rs.map((r) => r.load.split(' ')[0]),
+  };
+}
+
 async function main(): Promise<void> {
   ensureBuilt();
-  const old = BASELINE ? await run(baselineDist(BASELINE), `baseline-${BASELINE}`) : null;
-  const now = await run(DIST, 'current');
-  if (!old) return;
+  if (!BASELINE) {
+    await run(DIST, 'current');
+    return;
+  }
+  const oldDist = baselineDist(BASELINE);
+  const olds: Result[] = [];
+  const nows: Result[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const tag = ROUNDS > 1 ? `-${i + 1}` : '';
+    olds.push(await run(oldDist, `baseline-${BASELINE}${tag}`));
+    nows.push(await run(DIST, `current${tag}`));
+  }
+  const o = pooled(olds);
+  const n = pooled(nows);
   const r = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  const line = (label: string, p: ReturnType<typeof pooled>) => `${label}: ${p.updates} updates; JS p50/p90 ${ms(p.js.p50)} / ${ms(p.js.p90)}; by CPU × ${THROTTLE} ${ms(p.jsCpu.p50)} / ${ms(p.jsCpu.p90)} (worst ${ms(p.jsCpu.max)}); long tasks over 100 ms ${p.longOver100} (over 50: ${p.longOver50}), longest ${ms(p.longest)}; tasks per update ${ms(p.taskPerUpdate)}; paints per update ${p.paintsPerUpdate.toFixed(1)}; nodes after a forced collection ${p.collectedRatio.map((x) => `${x.toFixed(2)}×`).join(', ')}; load ${p.loads.join(', ')}`;
   console.log([
-    `— current against ${BASELINE}, same run:`,
-    `JS per state update p90 ${r(now.jsPerUpdate.p90, old.jsPerUpdate.p90)} (p50 ${r(now.jsPerUpdate.p50, old.jsPerUpdate.p50)}); by CPU time p90 ${r(now.jsCpuPerUpdate.p90, old.jsCpuPerUpdate.p90)} (p50 ${r(now.jsCpuPerUpdate.p50, old.jsCpuPerUpdate.p50)}); main thread in tasks per update ${r(now.mainThread.taskMs / now.updates, old.mainThread.taskMs / old.updates)}; paints per update ${r(now.mainThread.paints / now.updates, old.mainThread.paints / old.updates)}`,
+    `— current against ${BASELINE}, same run${ROUNDS > 1 ? `, ${ROUNDS} rounds alternating, pooled` : ''}:`,
+    line(`old ${BASELINE}`, o),
+    line('new', n),
+    `JS per state update p90 ${r(n.js.p90, o.js.p90)} (p50 ${r(n.js.p50, o.js.p50)}); by CPU time p90 ${r(n.jsCpu.p90, o.jsCpu.p90)} (p50 ${r(n.jsCpu.p50, o.jsCpu.p50)}); main thread in tasks per update ${r(n.taskPerUpdate, o.taskPerUpdate)}; paints per update ${r(n.paintsPerUpdate, o.paintsPerUpdate)}`,
   ].join('\n'));
 }
 

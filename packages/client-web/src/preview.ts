@@ -1,7 +1,9 @@
 /**
  * Development preview (not part of the production build): the table rendered from a local
  * rules game, hot-seat, no server. `npm run dev` then open /preview.html?players=2&steps=40.
- * Query: players, seed, steps (random decisions played first), mode=scenario&scenario=N.
+ * Query: players, seed, steps (random decisions played first), mode=scenario&scenario=N; and, to look at given
+ * cards (the art, a layout), hand=, display=, train=, buildings= (comma-separated card ids, e.g. bank.1,caboose-4.1)
+ * to put them in the hand, the display, the moving player's train (after its engine) or buildings.
  */
 import { applyAction, createGame, currentDecision, legalActions, type GameState } from '@isle-of-trains/rules';
 import { NONE, offer, pick, selectedKey, type Selection } from './intents';
@@ -9,6 +11,7 @@ import { roomFromState } from './isle/local-room';
 import { endModel, tableModel } from './view-model';
 import { viewFromState, type LogEntryJSON } from '@isle-of-trains/client';
 import { installSprite } from './render/art';
+import { installArt } from './isle/art/index';
 import { renderEnd } from './render/end';
 import { renderTable } from './render/table';
 import { Memos, mountTable } from './render/vdom';
@@ -31,6 +34,15 @@ for (let i = 0, n = Number(q.get('steps') ?? 0); i < n && !state.gameOver; i++) 
   const r = applyAction(state, d.seat, pool[Math.floor(rnd() * pool.length)]);
   if (r.ok) state = r.state;
 }
+{
+  // The moving player's cards as asked (each id stays a card of the catalogue; the deal's own copies are not removed).
+  const me = state.players[currentDecision(state)?.seat ?? 0];
+  const ids = (k: string) => (q.get(k) ?? '').split(',').filter(Boolean);
+  if (q.get('hand') !== null) me.hand = ids('hand');
+  if (q.get('display') !== null) state.display = ids('display');
+  if (q.get('train') !== null) me.train = [me.train[0], ...ids('train').map((card) => ({ card, loads: [] }))];
+  if (q.get('buildings') !== null) me.buildings = ids('buildings');
+}
 let selection: Selection = NONE;
 let details: string | null = null;
 let pinned = false;
@@ -39,6 +51,7 @@ let refusal: string | null = null;
 const log: LogEntryJSON[] = [];
 const root = document.getElementById('app')!;
 installSprite();
+installArt();
 
 function render(): void {
   const d = currentDecision(state);

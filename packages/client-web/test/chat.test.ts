@@ -58,3 +58,27 @@ test('a new room starts a new conversation; only well-formed lines are kept, the
   c.room('r2');
   expect(c.lines).toEqual([]);
 });
+
+test('the version moves with every change the chat panel shows, and stays while nothing changed', () => {
+  const c = new TableChat(null);
+  c.room('r1');
+  const seen: number[] = [c.version];
+  const moved = (what: () => void) => {
+    what();
+    const v = c.version;
+    const before = seen[seen.length - 1];
+    seen.push(v);
+    return v !== before;
+  };
+  expect(moved(() => c.add(line(0, 'Ada')))).toBe(true);
+  expect(moved(() => { c.draft = 'hel'; })).toBe(true);
+  expect(moved(() => { c.draft = 'hel'; })).toBe(false);
+  expect(moved(() => c.take())).toBe(true);
+  expect(moved(() => c.refused('RATE_LIMITED', 'slow down'))).toBe(true);
+  expect(moved(() => c.toggleMute('name:Ada'))).toBe(true);
+  expect(moved(() => c.room('r1'))).toBe(false);
+  expect(moved(() => c.room('r2'))).toBe(true);
+  // A line that is not kept changes nothing.
+  expect(moved(() => c.add({ seat: 0, name: 'Ada' } as never))).toBe(false);
+  expect(moved(() => undefined)).toBe(false);
+});

@@ -34,6 +34,12 @@ export class FocusPlan {
     return [own, ...keys.slice(at + 1), ...keys.slice(0, at).reverse()];
   }
 
+  /** Blur the focused element when it lies inside `selector` in this table (a part the next render removes). */
+  release(selector: string): void {
+    const el = document.activeElement;
+    if (el instanceof HTMLElement && this.root.contains(el) && el.closest(selector)) el.blur();
+  }
+
   /**
    * After a render: move focus where the last action asked, once the browser has laid the page out (focus
    * scrolls the element into view, which measured the page in the middle of the render). `busy`: a move is

@@ -30,6 +30,10 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private view: PlayerView | null = null;
   private decision: Decision | null = null;
   private legal: Action[] = [];
+  /** What the decision and the legal moves were read from. */
+  private readFrom: { session: unknown; view: PlayerView | null; seat: number | null } | null = null;
+  /** The last offer made, and what it was made from. */
+  private offered: { inputs: readonly unknown[]; offer: Offer } | null = null;
   private selection: Selection = NONE;
   private tab: PhoneTab = 'table';
   private detailsCard: string | null = null;
@@ -37,7 +41,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private wasOver = false;
   /** A one-choice delivery's next steps (intents.ts nextQueued), each sent once the server applied the one before. */
   private queued: Action[] = [];
-  /** The shell's frame for this render (built once per update: it holds fresh elements, the chat panel among them). */
+  /** The shell's frame for this render (asked for once per update; the chat panel in it is built only when read). */
   private x: ShellFrame | null = null;
   private readonly focus: FocusPlan;
   /** The table's parts kept between renders (each drawn again only when what it shows changed). */
@@ -63,8 +67,14 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     // The session is the one record of the view and the decision; the replay viewer has none (nothing to play).
     // (while it joins again after a lost connection it has none: the last one stays on screen, with nothing to play)
     this.view = session ? session.view ?? this.view : null;
-    this.decision = session ? session.decision() : null;
-    this.legal = session ? session.legalActions() : [];
+    // The decision and the legal moves follow from the view and the seat: worked out again only when one of
+    // those changed (a render for a click, a hover or a chat line brings the same view).
+    const from = session ? session.view : null;
+    if (!this.readFrom || this.readFrom.view !== from || this.readFrom.seat !== seat || this.readFrom.session !== session) {
+      this.decision = session ? session.decision() : null;
+      this.legal = session ? session.legalActions() : [];
+      this.readFrom = { session, view: from, seat };
+    }
     this.restoreTray(room, seat);
     this.selection = normalise(this.legal, this.selection, this.view, seat, this.decision);
     this.keepTray();
@@ -81,6 +91,8 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     this.tour.destroy();
     unmountTable(this.root);
     this.memos.clear();
+    this.offered = null;
+    this.readFrom = null;
     this.room = null;
     this.x = null;
   }
@@ -117,7 +129,13 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private currentOffer(live: boolean): Offer {
     if (!live) return NOTHING;
     if (this.busy()) return SENDING;
-    return offer(this.legal, this.selection, this.view, this.seat, this.decision);
+    // The same inputs make the same offer (its deliveries try each destination with the rules: not for nothing).
+    const inputs = [this.legal, this.selection, this.view, this.seat, this.decision] as const;
+    const kept = this.offered;
+    if (kept && kept.inputs.every((v, i) => v === inputs[i])) return kept.offer;
+    const o = offer(this.legal, this.selection, this.view, this.seat, this.decision);
+    this.offered = { inputs, offer: o };
+    return o;
   }
 
   /** A refusal is shown by the shell; an answer lost with the connection is not one (moves are offered again once back). */
@@ -134,7 +152,10 @@ class IsleTable implements MountedTable<IsleStateJSON> {
   private send(action: Action): void {
     this.host.act(action).then(() => {
       const session = this.x?.session;
-      if (session) this.legal = session.legalActions();
+      if (session) {
+        this.legal = session.legalActions();
+        this.readFrom = null;
+      }
       this.sendQueued();
     }, this.refused);
   }
@@ -167,6 +188,9 @@ class IsleTable implements MountedTable<IsleStateJSON> {
       f.confirmFrom = this.selection.at ?? selectedKey(before);
     } else if ((r.send || key === 'cancel') && before.kind === 'confirm') {
       f.near = f.confirmFrom ? f.beside(f.confirmFrom, false) : null;
+      // The tray goes in the next render: its focused button lets go of the focus now. Removed while focused, it
+      // made the browser work out the focus again inside the render, with a style and layout pass of the page.
+      f.release('.dock .choices');
     } else if (r.send) f.near = f.beside(key);
     if (r.send) {
       this.queued = r.then;
@@ -176,10 +200,15 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     this.host.redraw();
   }
 
-  private details(id: string | null, pinned = false): void {
+  private details(id: string | null, pinned = false, withNext = false): void {
     if (this.detailsCard === id && this.detailsPinned === pinned) return;
     this.detailsCard = id;
     this.detailsPinned = pinned && id !== null;
+    // A click's move draws the page at the next frame anyway: one drawing for both, not one now and one then.
+    if (withNext) {
+      this.host.redraw();
+      return;
+    }
     // Drawn at once (not at the next frame): a hover must show its card while the pointer is there. Only the
     // details panel and the sheet are drawn again; every other part is kept as it is.
     this.render();
@@ -204,7 +233,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     const m = tableModel(room, seat, x.session ? this.view : undefined);
     if (!m) return;
     const isMine = x.live && this.decision !== null && this.decision.seat === seat;
-    const ctx = { offer: this.currentOffer(x.live), selected: x.live ? selectedKey(this.selection) : null, live: x.live, ui: { pick: x.live ? (k: string) => this.pick(k) : () => undefined, details: (id: string | null, pinned?: boolean) => this.details(id, pinned) } };
+    const ctx = { offer: this.currentOffer(x.live), selected: x.live ? selectedKey(this.selection) : null, live: x.live, ui: { pick: x.live ? (k: string) => this.pick(k) : () => undefined, details: (id: string | null, pinned?: boolean, withNext?: boolean) => this.details(id, pinned, withNext) } };
     const end = x.end;
     const scores = m.scores;
     const em = end && room.game?.gameOver && scores ? endModel(room, scores, m.solo) : null;
@@ -223,7 +252,8 @@ class IsleTable implements MountedTable<IsleStateJSON> {
       endPanel,
       rated: !!room.rated,
       rating: x.rating,
-      side: x.side,
+      // The chat panel is built only when what it shows changed (its key): most updates are moves, not chat.
+      side: x.sideKey !== undefined ? { key: x.sideKey, get: () => x.side } : x.side,
       undo: isMine && room.phase === 'playing' && (room.undoable ?? 0) > 0 ? { count: room.undoable ?? 0, onUndo: () => this.undo() } : null,
       spectators: room.spectators ?? [],
       log: x.log,

@@ -8,6 +8,7 @@
  * so the table's drawing never sees them.
  */
 import { TOUR_STEPS, type TourStep } from './tour-steps';
+import { afterLayout } from '../render/after-layout';
 
 export const TOUR_KEY = 'isle.tour';
 export const WORDS_KEY = 'isle.iconWords';
@@ -80,12 +81,26 @@ export class Tour {
     document.addEventListener('scroll', this.onResize, true);
   }
 
-  /** Called after each render: offers the tour to a new visitor at a game they play, keeps the ring on its target. */
+  /**
+   * Called after each render: offers the tour to a new visitor at a game they play, keeps the ring on its target.
+   * The boxes are read once the browser has laid the page out anyway (src/render/after-layout.ts): read right
+   * after the render, they made it lay the whole page out inside every render while the offer was up (a new
+   * player's whole first game, unless they answer it).
+   */
   update(playing: boolean): void {
     if (playing && this.step < 0 && !this.offerBar && safeGet(this.store, TOUR_KEY) === null) this.offer();
     if (!playing) this.hideOffer();
-    this.place();
+    if (!this.placing && (this.offerBar || this.step >= 0)) {
+      this.placing = true;
+      afterLayout(() => {
+        this.placing = false;
+        this.place();
+      });
+    }
   }
+
+  /** A placing after the next layout is asked for already. */
+  private placing = false;
 
   get open(): boolean {
     return this.step >= 0;

@@ -21,10 +21,25 @@ export function authorKey(line: ChatLine, room: IsleStateJSON | null): string {
 
 export class TableChat {
   lines: ChatLine[] = [];
-  draft = '';
   notice: string | null = null;
+  /**
+   * Counts the changes to what the chat panel shows (its lines, the draft, the notice, the mutes): a panel drawn
+   * at the same version (and for the same seats) shows the same, and a table keeps it (src/shell/frame.ts `sideKey`).
+   */
+  version = 0;
+  private text = '';
   private roomId: string | null = null;
   private readonly muted: Set<string>;
+
+  /** The line being typed. */
+  get draft(): string {
+    return this.text;
+  }
+
+  set draft(t: string) {
+    if (t !== this.text) this.version++;
+    this.text = t;
+  }
 
   constructor(private readonly kv: KeyValueStore | null) {
     this.muted = new Set(this.readMuted());
@@ -36,18 +51,21 @@ export class TableChat {
     this.roomId = roomId;
     this.lines = [];
     this.notice = null;
+    this.version++;
   }
 
   add(line: ChatLine): void {
     if (typeof line?.text !== 'string' || typeof line.name !== 'string') return;
     this.lines.push({ seat: typeof line.seat === 'number' ? line.seat : null, name: line.name, text: line.text, at: String(line.at ?? '') });
     if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
+    this.version++;
   }
 
   /** What to send, or null (with a notice) when the line breaks the server's limits. */
   take(): string | null {
     const text = this.draft.replace(/\s+/g, ' ').trim();
     if (!text) return null;
+    this.version++;
     if (text.length > CHAT_MAX) {
       this.notice = `A message can be at most ${CHAT_MAX} characters (this one has ${text.length}).`;
       return null;
@@ -58,6 +76,7 @@ export class TableChat {
   }
 
   refused(code: string, message: string): void {
+    this.version++;
     this.notice = code === 'RATE_LIMITED' ? 'You are sending messages too fast: wait a moment.' : message;
   }
 
@@ -66,6 +85,7 @@ export class TableChat {
   }
 
   toggleMute(key: string): void {
+    this.version++;
     if (this.muted.has(key)) this.muted.delete(key);
     else this.muted.add(key);
     try {

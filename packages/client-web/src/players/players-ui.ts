@@ -99,6 +99,15 @@ export class PlayersUi {
   }
 
   /** The chat panel for this room (players and spectators alike). */
+  /**
+   * What `chatPanel` would show, as a string: the same key, the same panel. (The seats' player ids name who wrote
+   * each line, for its mute.)
+   */
+  chatKey(net: Net, room: IsleStateJSON | null, mySeat: number | null): string {
+    this.chat.room(net.roomId);
+    return `${net.roomId}|${mySeat}|${this.chat.version}|${(room?.seats ?? []).map((s) => s?.playerId ?? '').join(',')}`;
+  }
+
   chatPanel(net: Net, room: IsleStateJSON | null, mySeat: number | null): HTMLElement {
     this.chat.room(net.roomId);
     return chatPanel(this.chat, room, mySeat, {

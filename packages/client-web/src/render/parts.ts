@@ -10,8 +10,11 @@ import { cx, h, type Attrs, type Child, type VNode } from './vdom';
 export interface Ui {
   /** A click on a target key or a button key (see intents.ts). */
   pick(key: string): void;
-  /** Show a card in the details panel; `pinned` (an explicit tap or Enter) also opens it over the page on phones. */
-  details(cardId: string | null, pinned?: boolean): void;
+  /**
+   * Show a card in the details panel; `pinned` (an explicit tap or Enter) also opens it over the page on phones.
+   * `withNext`: a move goes with it (a click), so the next frame's drawing shows both, instead of a drawing now.
+   */
+  details(cardId: string | null, pinned?: boolean, withNext?: boolean): void;
 }
 
 export interface OfferCtx {
@@ -50,7 +53,7 @@ export function targetAttrs(ctx: OfferCtx, key: string, extraClass: string, labe
         ctx.ui.details(cardId, true);
         return;
       }
-      if (cardId) ctx.ui.details(cardId);
+      if (cardId) ctx.ui.details(cardId, false, true);
       ctx.ui.pick(key);
     };
   } else if (cardId) {

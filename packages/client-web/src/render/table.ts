@@ -4,7 +4,7 @@ import { cardDetails, safeCard, scenarioObjective } from '../cards';
 import { goodIcon, icon } from './icons';
 import { iconWordsOn, startTour, toggleIconWords } from '../isle/tutorial';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
-import { cx, foreign, group, h, Memos, type Child, type VNode } from './vdom';
+import { cx, foreign, group, h, Memos, type Child, type ForeignSource, type VNode } from './vdom';
 import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
 
 export interface TableExtras {
@@ -33,8 +33,8 @@ export interface TableExtras {
   leaveLabel?: string;
   /** A seated player's rating, when they have one for this table's group. */
   rating?(seat: number): string | null;
-  /** More for the side column, under the log (the table chat). */
-  side?: HTMLElement | null;
+  /** More for the side column, under the log (the table chat): an element, or one read only when its key changed. */
+  side?: ForeignSource | null;
   /** The game counts for ratings (a badge in the top bar). */
   rated?: boolean;
   /** The log's older lines: being fetched, or still on the server, and how to ask (absent in the replay viewer, which has every line). */
@@ -117,7 +117,11 @@ function islandMap(m: TableModel, ctx: OfferCtx): VNode {
     h('div', { class: 'dests', style: { '--n': String(tiles.length) } }, tiles));
 }
 
-function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null): VNode {
+/** A piece of a part kept on its own (a card, a car): drawn again only when its `sig` or the targets it shows changed. */
+type Keep = (ctx: OfferCtx, key: string, sig: string, build: (ctx: OfferCtx) => VNode) => VNode;
+
+function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null, keep: Keep): VNode {
+  const owner = p.isMe ? 'your' : `${p.name}'s`;
   const badges: Child[] = [];
   if (rating) badges.push(h('span', { class: 'badge rating', 'data-rating': rating, title: 'rating' }, `rating ${rating}`));
   if (p.isTurn) badges.push(h('span', { class: 'badge turn' }, '▶ turn'));
@@ -135,7 +139,7 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null): VNod
         h('span', { title: 'points if the game ended now' }, `${p.score} pts`),
         h('span', { title: 'train weight / engine capacity' }, icon('i-weight'), `${p.weight}/${p.capacity}`))),
     h('div', { class: 'train', 'data-skey': `train-${p.seat}`, 'aria-label': `${p.name}'s train, engine first` },
-      p.train.map((c) => carView(c, p.seat, p.isMe ? 'your' : `${p.name}'s`, ctx))),
+      p.train.map((c) => keep(ctx, `car-part:${p.seat}:${c.card}`, `${owner}|${JSON.stringify(c)}`, (cc) => carView(c, p.seat, owner, cc)))),
     h('div', { class: 'pextra' },
       h('div', { class: 'supply' }, h('span', { class: 'label' }, 'Passengers waiting: '),
         p.supply.length === 0 ? h('span', { class: 'muted' }, 'none') : p.supply.map((x) => {
@@ -265,7 +269,7 @@ function logBlocks<L extends { n: number }>(log: readonly L[]): L[][] {
 }
 
 /** `kept`: the hand's row as a part of its own (drawn again only when the hand or its targets change). */
-function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: OfferCtx) => VNode) => VNode): VNode {
+function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: OfferCtx) => VNode) => VNode, keep: Keep): VNode {
   const o = ctx.offer;
   const confirming = o.buttons.some((b) => b.key === 'confirm');
   const buttons = o.buttons.map((b) => h('button', {
@@ -293,17 +297,17 @@ function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: Of
     hand ? h('div', { class: 'hand-wrap' },
       h('h2', { class: 'hand-title' }, `Your hand (${hand.length})`),
       kept((c) => h('div', { class: 'hand', 'data-skey': 'hand', 'data-fkey': 'hand-row' },
-        hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((id) => cardFace(id, c, `hand:${id}`))))) : null,
+        hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((id) => keep(c, `card-part:hand:${id}`, id, (cc) => cardFace(id, cc, `hand:${id}`)))))) : null,
   );
 }
 
 /** `kept`: the display's cards as a part of their own (a card drawn from the deck changes only the piles). */
-function supplyRow(m: TableModel, ctx: OfferCtx, kept: (row: (ctx: OfferCtx) => VNode) => VNode): VNode {
+function supplyRow(m: TableModel, ctx: OfferCtx, kept: (row: (ctx: OfferCtx) => VNode) => VNode, keep: Keep): VNode {
   const deckT = ctx.offer.targets.deck;
   const bagT = ctx.offer.targets.bag;
   return h('section', { class: 'supply-row', 'aria-label': 'Cards and passengers to take', 'data-fkey': 'supply-row' },
     h('div', { class: 'display' }, h('h2', null, 'Display'),
-      kept((c) => h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((id) => cardFace(id, c, `display:${id}`, { small: true }))))),
+      kept((c) => h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((id) => keep(c, `card-part:display:${id}`, id, (cc) => cardFace(id, cc, `display:${id}`, { small: true })))))),
     h('div', { class: 'piles' },
       h(deckT ? 'button' : 'div', { ...targetAttrs(ctx, 'deck', 'pile deck', `Deck: ${m.deckCount} cards`), type: deckT ? 'button' : undefined, tabindex: deckT ? undefined : '0' },
         h('span', { class: 'pile-n' }, String(m.deckCount)), h('span', null, 'deck'), hintTag(ctx, 'deck')),
@@ -415,9 +419,12 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
   let reads = offerReads.get(memos);
   if (!reads) offerReads.set(memos, reads = new OfferReads());
   const offers = reads;
+  // Each card and car is a part of its own inside its row's: a row drawn again (one card became a target, a car
+  // was loaded) builds and compares only the cards and cars whose own targets or contents changed.
+  const keep: Keep = (c, key, sig, build) => offers.part(memos, key, sig, c, os, build);
   const panel = (p: PlayerModel) => {
     const rating = x.rating?.(p.seat) ?? null;
-    return offers.part(memos, `player-${p.seat}`, `${rating}|${JSON.stringify(p)}`, ctx, os, (c) => playerPanel(p, c, rating));
+    return offers.part(memos, `player-${p.seat}`, `${rating}|${JSON.stringify(p)}`, ctx, os, (c) => playerPanel(p, c, rating, keep));
   };
   const mine = m.players.filter((p) => p.isMe);
   const others = m.players.filter((p) => !p.isMe);
@@ -445,7 +452,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
         label, id === 'map' && mapOffers ? ` · ${mapOffers} deliver${mapOffers === 1 ? 'y' : 'ies'}` : null))),
     h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
       x.endPanel,
-      offers.part(memos, 'supply-row', JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount]), ctx, os, (c) => supplyRow(m, c, (row) => offers.part(memos, 'display-row', JSON.stringify(m.display), c, os, row))),
+      offers.part(memos, 'supply-row', JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount]), ctx, os, (c) => supplyRow(m, c, (row) => offers.part(memos, 'display-row', JSON.stringify(m.display), c, os, row), keep)),
       // Your own train, then the island, then the others': at 1366×768 what you act on shows without a scroll.
       mine.length > 0 ? h('section', { class: 'players own', 'aria-label': 'Your train', 'data-fkey': 'players-own' }, mine.map(panel)) : null,
       offers.part(memos, 'map', JSON.stringify([m.islands, m.destinations, m.progress]), ctx, os, (c) => islandMap(m, c)),
@@ -459,7 +466,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
       ? x.bottom && foreign(x.bottom, 'bottom', 'bottom')
       : m.scores && x.endPanel ? null
         : memos.part('dock', `${os}|${JSON.stringify([m.hand, m.header, m.mySeat, x.refusal, x.undo?.count ?? 0])}`, () => dock(m, ctx, x,
-          (row) => offers.part(memos, 'hand-row', JSON.stringify(m.hand), ctx, os, row))),
+          (row) => offers.part(memos, 'hand-row', JSON.stringify(m.hand), ctx, os, row), keep)),
     cardSheet(x.detailsCard, x.detailsPinned, ctx, () => ctx.ui.details(null)),
     // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
     x.bottom === undefined && !(m.scores && x.endPanel) ? h('div', { class: 'dock-more', 'aria-hidden': 'true', 'data-fkey': 'dock-more' }, '▼ More below: scroll the hand') : null,

@@ -135,16 +135,28 @@ export class Memos {
 
 /**
  * An element made elsewhere (the shell's chat panel, the replay bar) in the table: kept in a wrapper that takes
- * no room of its own (`display: contents`), and morphed into it by ./dom.ts after each render.
+ * no room of its own (`display: contents`), and morphed into it by ./dom.ts after each render. A source with a
+ * `key` (what it shows, as a string) is read only when the key changed: while it is the same, the panel on the
+ * page stays as it is, and no new one is built to be compared with it.
  */
-class Foreign extends Component<{ el: HTMLElement; cls: string }> {
+export type ForeignSource = HTMLElement | { key: string; get(): HTMLElement | null };
+
+class Foreign extends Component<{ src: ForeignSource; cls: string }> {
   private host: HTMLElement | null = null;
+  /** What was last put on the page: the element, or the source's key. */
+  private drawn: HTMLElement | string | null = null;
   private readonly ref = (e: HTMLElement | null) => { this.host = e; };
   override componentDidMount(): void { this.put(); }
-  // A render without a new frame (a card's details on hover) brings the same element: it is on the page already.
-  override componentDidUpdate(prev: { el: HTMLElement }): void { if (prev.el !== this.props.el) this.put(); }
+  // A render without a new frame (a card's details on hover) brings the same element or key: it is on the page already.
+  override componentDidUpdate(): void { this.put(); }
   private put(): void {
-    if (this.host) morphInto(this.host, this.props.el);
+    const src = this.props.src;
+    const id = src instanceof HTMLElement ? src : src.key;
+    if (!this.host || id === this.drawn) return;
+    const el = src instanceof HTMLElement ? src : src.get();
+    this.drawn = id;
+    if (el) morphInto(this.host, el);
+    else this.host.replaceChildren();
   }
   override render(): VNode {
     return ph('div', { class: `foreign ${this.props.cls}`, ref: this.ref });
@@ -155,8 +167,8 @@ let morphInto: (host: HTMLElement, el: HTMLElement) => void = () => undefined;
 /** ./dom.ts's mount, given by the table (kept out of this module's imports' cycle). */
 export function setMorph(fn: (host: HTMLElement, el: HTMLElement) => void): void { morphInto = fn; }
 
-export function foreign(el: HTMLElement, cls: string, key: string): VNode {
-  return ph(Foreign, { el, cls, key });
+export function foreign(src: ForeignSource, cls: string, key: string): VNode {
+  return ph(Foreign, { src, cls, key });
 }
 
 /** What a render may show of its changes: `motion: false` (a replay jump) changes the page without animation. */

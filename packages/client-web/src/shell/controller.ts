@@ -182,6 +182,9 @@ export class Shell {
     const room = this.room();
     const seat = this.net.seat;
     const gameId = this.net.roomId;
+    const players = this.players;
+    const net = this.net;
+    let side: HTMLElement | undefined;
     return {
       live: true,
       session: this.net.session,
@@ -196,7 +199,9 @@ export class Shell {
       // The sound and the alert say "your turn": a spectator has none.
       cues: seat === null ? undefined : { sound: this.cues.sound, notify: this.cues.notify, onSound: () => this.cues.toggleSound(), onNotify: () => this.cues.toggleNotify() },
       rating: (s) => (room ? this.players.seatRating(room, s, this.net.game) : null),
-      side: this.players.chatPanel(this.net, room, seat),
+      // Built when read, once per frame: a table that keeps the chat it drew while the key is the same never reads it.
+      get side() { return side ??= players.chatPanel(net, room, seat); },
+      sideKey: players.chatKey(net, room, seat),
       log: { loading: this.log.lines.loading, more: this.log.lines.hasOlder, onOlder: () => this.log.loadOlder(this.net.session), reveal: () => this.log.reveal() },
       end: {
         gameId,

@@ -22,7 +22,12 @@ export interface ShellFrame {
   cues?: { sound: boolean; notify: boolean; onSound(): void; onNotify(): void };
   rating?(seat: number): string | null;
   /** The side column under the log: the live chat, or the chat kept with a replayed game. */
-  side: HTMLElement | null;
+  readonly side: HTMLElement | null;
+  /**
+   * What `side` shows, as a string, when the shell can tell (the live chat): a table that drew `side` under the
+   * same key keeps what it drew, and need not read `side` (which builds the panel) at all.
+   */
+  sideKey?: string;
   /** The log's older lines: being fetched, still on the server, how to ask, and `reveal()` when the log panel shows again. */
   log?: { loading: boolean; more: boolean; onOlder(): void; reveal(): void };
   logNote?: string;
