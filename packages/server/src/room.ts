@@ -33,6 +33,7 @@ import { openJournal, restore } from './persistence/room-store';
 import { dropViewQueueAfterFullState } from './colyseus-patches/view-handoff';
 import { cheapPatches } from './colyseus-patches/patch-flush';
 import { newerConnectionTakesOver } from './colyseus-patches/reconnect-takeover';
+import { clearReservationTimers, dropPendingJoins, reconnectionTimersEndWithWindow } from './colyseus-patches/reservation-timers';
 import { shareEncodeBuffers } from './colyseus-patches/encode-buffers';
 import { patchOnSharedTicker } from './colyseus-patches/patch-ticker';
 import { fileCode, withdrawCode } from './admission/join-codes';
@@ -126,6 +127,7 @@ export class TableRoom extends Room<{ state: TableState; metadata: RoomMetadata;
     this.setState(new this.game.State());
     dropViewQueueAfterFullState(this);
     newerConnectionTakesOver(this);
+    reconnectionTimersEndWithWindow(this);
     if (config.LOAD_TUNING !== 'off') {
       cheapPatches(this);
       shareEncodeBuffers(this);
@@ -203,7 +205,14 @@ export class TableRoom extends Room<{ state: TableState; metadata: RoomMetadata;
     leave(this.table, client, code);
   }
 
+  /** The server is closing (Colyseus calls this for every room, then waits until each is disposed). */
+  override onBeforeShutdown(): void {
+    dropPendingJoins(this);
+    super.onBeforeShutdown();
+  }
+
   override onDispose(): void {
+    clearReservationTimers(this);
     const t = this.table;
     if (!t) return;
     clearTimer(t);

@@ -11,6 +11,7 @@ import { createLogger } from '../../src/ops/logger';
 import { randomBot } from '../../src/bots/bots';
 import { stateFromWire, viewFromState, type IsleStateWire, type ErrorMessage, type IsleStateJSON, type SeatMessage, type Viewer } from '@isle-of-trains/client';
 import type { IsleRoom } from '../../src/room';
+import { nextWake, wake } from './wake';
 
 // ---- raw bytes per SDK room (hooked before the socket opens; survives reconnects) ----
 const frames = new WeakMap<SDKRoom, Buffer[]>();
@@ -27,6 +28,7 @@ SDKRoom.prototype.connect = function (this: SDKRoom, endpoint: string, ...rest: 
     bucket.push(buf);
     inner(ev as never);
     frameHooks.get(this)?.(buf);
+    wake();
   };
 } as typeof SDKRoom.prototype.connect;
 
@@ -40,11 +42,12 @@ export function onFrame(room: SDKRoom, fn: (frame: Buffer) => void): void {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Resolves once `pred()` holds: looked at after each frame a test client decodes, and at least every 20 ms (./wake.ts). */
 export async function until(pred: () => boolean, ms = 5000, label = 'condition'): Promise<void> {
   const t0 = Date.now();
   while (!pred()) {
     if (Date.now() - t0 > ms) throw new Error(`timeout waiting for ${label}`);
-    await sleep(5);
+    await nextWake(20);
   }
 }
 

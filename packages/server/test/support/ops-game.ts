@@ -8,6 +8,7 @@ import { createBot } from '@isle-of-trains/bots';
 import { applyAction, createGame, scoreBreakdown, type Action, type GameOptions, type ScoreBreakdown } from '@isle-of-trains/rules';
 import { stateFromWire, viewFromState, type IsleStateWire, type IsleStateJSON, type ReplayMove, type SeatMessage } from '@isle-of-trains/client';
 import { waitFor } from './ops-proc';
+import { wake } from './wake';
 
 export type SeatMsg = SeatMessage;
 
@@ -38,7 +39,11 @@ export async function connect(url: string, roomId: string | null, options: Recor
       const id = (msg as { id?: unknown })?.id;
       if (id !== undefined) p.replies.set(String(id), { type, msg: msg as { code?: string } });
     }
+    wake();
   });
+  // The waits of these tests read what the clients received: each arrival lets them look (./wake.ts).
+  room.onStateChange(() => wake());
+  room.onLeave(() => wake());
   await waitFor('seat message and state', () => p.seat && (room.state as { phase?: string } | undefined)?.phase);
   return p;
 }

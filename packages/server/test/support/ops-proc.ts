@@ -9,6 +9,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { NODE_FLAGS } from '../../src/ops/node-flags';
+import { nextWake } from './wake';
 
 export const SERVER_DIR = path.resolve(__dirname, '../..');
 export const REPO = path.resolve(SERVER_DIR, '../..');
@@ -125,12 +126,16 @@ export function tempDir(tag: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `isle-${tag}-`));
 }
 
-export async function waitFor<T>(what: string, fn: () => T | undefined | null | false, timeoutMs = 10_000, everyMs = 2): Promise<T> {
+/**
+ * Resolves with `fn()`'s first truthy value. It looks again whenever a test client has received something
+ * (./wake.ts: ops-game's clients and the harness's report each arrival) and at least every `everyMs`.
+ */
+export async function waitFor<T>(what: string, fn: () => T | undefined | null | false, timeoutMs = 10_000, everyMs = 20): Promise<T> {
   const t0 = Date.now();
   for (;;) {
     const v = fn();
     if (v) return v;
     if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
+    await nextWake(everyMs);
   }
 }
