@@ -16,11 +16,7 @@ import { IsleClient } from '@isle-of-trains/client';
 jest.setTimeout(180_000);
 
 // The turn timer's floor lowered from its default of 10 s: each decision here waits for a timer to run out.
-// Bots (deciding for a seat whose time ran out) decide on the server's main thread here (BOT_WORKERS 0): from TypeScript sources a worker thread
-// loads the rules and bots through ts-node first, which on a loaded machine took longer than a decision's
-// time limit, and each time-out replaced the worker (and loaded them again). The worker pool has tests of its
-// own (packages/server/test/bot-workers.test.ts); what these tests read is the page.
-const world = useE2E({ MIN_TURN_SECONDS: 3, BOT_WORKERS: 0 });
+const world = useE2E({ MIN_TURN_SECONDS: 3 });
 
 const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
 const text = (page: Page, selector: string) => page.locator(selector).first().textContent();
