@@ -9,30 +9,20 @@
 import type { Page } from 'playwright-core';
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
-import { frame, keys, paxOnTrain, prompt, ready, useE2E } from './e2e-support';
+import { frame, keys, paxOnTrain, prompt, ready, startTwoSeatTable, useE2E } from './e2e-support';
 import { IsleClient } from '@isle-of-trains/client';
 import { createBot } from '@isle-of-trains/bots';
 
 jest.setTimeout(180_000);
 
-const world = useE2E();
+// Bots decide on the server's main thread here (BOT_WORKERS 0): from TypeScript sources a worker thread
+// loads the rules and bots through ts-node first, which on a loaded machine took longer than a decision's
+// time limit, and each time-out replaced the worker (and loaded them again). The worker pool has tests of its
+// own (packages/server/test/bot-workers.test.ts); what these tests read is the page.
+const world = useE2E({ BOT_WORKERS: 0 });
 
 const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
 const address = (page: Page) => { const u = new URL(page.url()); return u.pathname + u.search; };
-
-/** The lobby, then a 2-player table of this page's player and a bot, started. */
-async function startTable(page: Page, name: string): Promise<string> {
-  await page.goto(world.base);
-  await waitFor(page, '#create-game');
-  await page.fill('#f-name', name);
-  await page.selectOption('#f-bots', '1');
-  await frame(page);
-  await page.click('#create-game');
-  await waitFor(page, '#start-game');
-  await page.click('#start-game');
-  await waitFor(page, '.table-screen');
-  return new URL(page.url()).searchParams.get('room')!;
-}
 
 /** Play the seat to the end from Node with the page's seat token (the page's connection is taken over meanwhile). */
 async function finishFromNode(page: Page, roomId: string): Promise<void> {
@@ -56,7 +46,7 @@ test('Back and Forward walk the lobby, the table, its end screen and the replay;
   const page = await world.newPage();
   const asked: string[] = [];
   page.on('dialog', (d) => { asked.push(d.message()); void d.accept(); });
-  const roomId = await startTable(page, 'Ada');
+  const roomId = await startTwoSeatTable(page, world.base, 'Ada');
   expect(address(page)).toBe(`/?room=${roomId}`);
 
   // Back from a game in play asks first (a bot takes the seat), then shows the lobby: the site, not a blank page.

@@ -137,6 +137,31 @@ export async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[data-key]').length > 0 || !!document.querySelector('#end-screen') || !document.body.classList.contains('my-turn'), null, { timeout: 20_000 });
 }
 
+/**
+ * From the lobby at `base`: a table of `seats` seats, this page's player (named `name`) and bots in the others,
+ * created and started; resolves with the room's id once the page offers the player's first move (a bot seated
+ * first has moved by then). Each select re-renders the lobby in the next frame: a frame passes after each.
+ */
+export async function startBotTable(page: Page, base: string, name: string, seats: number): Promise<string> {
+  await page.goto(base);
+  await page.locator('#create-game').waitFor();
+  await page.fill('#f-name', name);
+  await page.selectOption('#f-seats', String(seats));
+  await frame(page);
+  await page.selectOption('#f-bots', String(seats - 1));
+  await frame(page);
+  await page.click('#create-game');
+  await page.locator('#start-game').waitFor();
+  await page.click('#start-game');
+  await page.locator('.table-screen').waitFor();
+  await page.waitForFunction(() => document.body.classList.contains('my-turn'), null, { timeout: 60_000 });
+  await ready(page);
+  return new URL(page.url()).searchParams.get('room')!;
+}
+
+/** The lobby's usual first table: 2 seats, this page's player (named `name`) and one bot (see startBotTable). */
+export const startTwoSeatTable = (page: Page, base: string, name: string): Promise<string> => startBotTable(page, base, name, 2);
+
 /** The app renders in requestAnimationFrame: let one frame pass before reading the page. */
 export const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
 

@@ -11,30 +11,17 @@
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
 import type { Page } from 'playwright-core';
-import { frame, handIds, keys, ready, settled, shot, useE2E } from './e2e-support';
+import { frame, handIds, keys, ready, settled, shot, startBotTable, startTwoSeatTable, useE2E } from './e2e-support';
 
 jest.setTimeout(300_000);
 
-const world = useE2E();
+// Bots decide on the server's main thread here (BOT_WORKERS 0): from TypeScript sources a worker thread
+// loads the rules and bots through ts-node first, which on a loaded machine took longer than a decision's
+// time limit, and each time-out replaced the worker (and loaded them again). The worker pool has tests of its
+// own (packages/server/test/bot-workers.test.ts); what these tests read is the page.
+const world = useE2E({ BOT_WORKERS: 0 });
 
 const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
-
-/** A table of this page's player and bots, started, waiting for the player's first move. */
-async function startTable(page: Page, seats: number): Promise<void> {
-  await page.goto(world.base);
-  await waitFor(page, '#create-game');
-  await page.fill('#f-name', 'Kay');
-  await page.selectOption('#f-seats', String(seats));
-  await frame(page);
-  await page.selectOption('#f-bots', String(seats - 1));
-  await frame(page);
-  await page.click('#create-game');
-  await waitFor(page, '#start-game');
-  await page.click('#start-game');
-  await waitFor(page, '.table-screen');
-  await page.waitForFunction(() => document.body.classList.contains('my-turn'), null, { timeout: 60_000 });
-  await ready(page);
-}
 
 /** Which of these parts lie (even partly) outside the window, or are not shown at all. */
 function outOfSight(page: Page, selectors: string[]): Promise<string[]> {
@@ -53,7 +40,7 @@ let twoPlayers: Page;
 test('2 players at 1366×768: your train, the display, the island and your hand at once', async () => {
   twoPlayers = await world.newPage(1366, 768);
   const page = twoPlayers;
-  await startTable(page, 2);
+  await startTwoSeatTable(page, world.base, 'Kay');
   await settled(page);
   await shot(page, 'ux-2p');
   expect(await outOfSight(page, ['.player.me', '.display', '.map', '.hand-wrap'])).toEqual([]);
@@ -61,7 +48,7 @@ test('2 players at 1366×768: your train, the display, the island and your hand 
 
 test('keyboard focus shows on every kind of thing acted on, offered or not', async () => {
   const page = twoPlayers ?? await world.newPage(1366, 768);
-  if (!twoPlayers) await startTable(page, 2);
+  if (!twoPlayers) await startTwoSeatTable(page, world.base, 'Kay');
   // Focus: the ring must show on an offered display card and hand card (the offer outline used to replace it),
   // and on a passenger chip.
   const focusLooks = async (selector: string): Promise<boolean> => {
@@ -84,7 +71,7 @@ test('keyboard focus shows on every kind of thing acted on, offered or not', asy
 
 test('4 players at 1366×768: only the other trains may need a scroll', async () => {
   const page = await world.newPage(1366, 768);
-  await startTable(page, 4);
+  await startBotTable(page, world.base, 'Kay', 4);
   await settled(page);
   await shot(page, 'ux-4p');
   expect(await outOfSight(page, ['.player.me', '.display', '.map', '.hand-wrap'])).toEqual([]);
@@ -93,7 +80,7 @@ test('4 players at 1366×768: only the other trains may need a scroll', async ()
 
 test('a phone: a tap on a card shows its details and its moves; taking it is a second tap; tap targets are 44 px', async () => {
   const page = await world.newPage(390, 844);
-  await startTable(page, 2);
+  await startTwoSeatTable(page, world.base, 'Kay');
   await settled(page);
   await shot(page, 'ux-phone');
   const hand = await handIds(page);

@@ -14,7 +14,7 @@ import * as path from 'path';
 import type { Page } from 'playwright-core';
 import {
   DIST, axeProblems, buildingCount, carCount, click, domCounters, frame, handIds, isMyTurn, keys,
-  lastLog, mySeat, paxOnTrain, prompt, quickClick, ready, shot, ticketPax,
+  mySeat, paxOnTrain, prompt, quickClick, ready, shot, ticketPax,
   useE2E,
 } from './e2e-support';
 
@@ -31,12 +31,29 @@ afterAll(async () => {
   }
 });
 
-/** Both pages have seen the same last log entry. */
+/** What settle() compares: a page's last log entry (-1 without a log) and whether a move of its own is on its way. */
+interface LogState { last: number; sending: boolean }
+const logState = (page: Page): Promise<LogState> => page.evaluate(() => ({
+  last: Number(document.querySelector('.log-list') ? document.querySelector('.log-list')!.getAttribute('data-last') : -1),
+  sending: (document.querySelector('.prompt')?.textContent ?? '').startsWith('Sending'),
+}));
+
+/**
+ * Both pages have seen the same last log entry, and neither is sending a move. While they differ, the page
+ * behind (or the one sending) is waited on until its state changes, rather than both being read again after
+ * a fixed pause.
+ */
 async function settle(a: Page, b: Page): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const [x, y] = [await lastLog(a), await lastLog(b)];
-    if (x === y && x > 0 && !(await prompt(a)).startsWith('Sending') && !(await prompt(b)).startsWith('Sending')) return;
-    await a.waitForTimeout(100);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const [x, y] = await Promise.all([logState(a), logState(b)]);
+    if (x.last === y.last && x.last > 0 && !x.sending && !y.sending) return;
+    const [page, seen] = x.sending || (!y.sending && x.last < y.last) ? [a, x] : [b, y];
+    await page.waitForFunction((s) => {
+      const log = document.querySelector('.log-list');
+      const last = Number(log ? log.getAttribute('data-last') : -1);
+      return last !== s.last || (document.querySelector('.prompt')?.textContent ?? '').startsWith('Sending') !== s.sending;
+    }, seen, { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
   }
   throw new Error('the two pages did not agree on the log');
 }
