@@ -14,6 +14,10 @@ const Sequencer = require('@jest/test-sequencer').default;
 const path = require('path');
 
 const ROUGH_SECONDS = {
+  // New this round: half their time in a full run at about twice the usual load (the others' scale).
+  'packages/server/test/coach-two-servers.test.ts': 16,
+  'packages/server/test/coach-runs.test.ts': 7,
+  'packages/bots/test/coach-fingerprint.test.ts': 5,
   'packages/server/test/players-archive-kill.test.ts': 71,
   'packages/client-web/test/e2e-table.test.ts': 65,
   'packages/client-web/test/e2e.test.ts': 59,

@@ -234,6 +234,9 @@ describe('face-down loads over the network', () => {
     expect(leaks).toEqual([]);
     const loads = foreignLoads();
     expect(loads.length).toBeGreaterThanOrEqual(3);
+    // The spectator's patch can arrive a moment after the players' (the waits wake on each frame a player
+    // receives): wait until the spectator has decoded every one of those loads before reading its view.
+    await until(() => loads.every((l) => viewOf(spectatorRoom, 'spectator')?.players[l.owner]?.train[l.ci]?.loads[l.li] !== undefined), 5000, 'spectator caught up');
     const spectatorView = viewOf(spectatorRoom, 'spectator')!;
     for (const l of loads) {
       for (const c of conns) {
