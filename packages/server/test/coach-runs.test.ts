@@ -59,11 +59,10 @@ describe.each(DATABASES)('analysis runs on %s', (kind) => {
   });
 
   /** A server's coach on the shared database, with its held worker pool. */
-  function server(): { coach: CoachService; runner: HeldRunner; logs: string[] } {
+  function server(store = new CoachStore(d.db)): { coach: CoachService; runner: HeldRunner; logs: string[] } {
     const runner = new HeldRunner();
     const logs: string[] = [];
     const logger = createLogger('info', { write: (line: string) => { logs.push(line); } });
-    const store = new CoachStore(d.db);
     const coach = new CoachService(settings, logger, { get: async () => ({ analyses: store }) }, runner);
     services.push(coach);
     return { coach, runner, logs };
@@ -112,6 +111,31 @@ describe.each(DATABASES)('analysis runs on %s', (kind) => {
     }
     expect(await runRow('g1')).toBeUndefined();
     expect(await b.coach.status('g1', 0, GAME)).toEqual({ status: 'done', analysis: analysis('g1', 0) });
+    expect(b.runner.jobs.length).toBe(0);
+  });
+
+  test('a read that falls between the analysis being stored and its run row being dropped answers the analysis', async () => {
+    const a = server();
+    await a.coach.request('between', 0, GAME);
+    // The second server's store: right after it finds no stored analysis, the first server stores it (and
+    // with it drops the run row), so the run row is gone when it reads that next.
+    const store = new CoachStore(d.db);
+    const readRun = store.readRun.bind(store);
+    let stored = false;
+    store.readRun = async (...args) => {
+      if (!stored) {
+        stored = true;
+        a.runner.jobs[0].finish(analysis('between', 0));
+        for (let i = 0; await runRow('between'); i++) {
+          if (i > 3000) throw new Error('the analysis was not stored');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      }
+      return readRun(...args);
+    };
+    const b = server(store);
+    expect(await b.coach.status('between', 0, GAME)).toEqual({ status: 'done', analysis: analysis('between', 0) });
+    expect(stored).toBe(true);
     expect(b.runner.jobs.length).toBe(0);
   });
 

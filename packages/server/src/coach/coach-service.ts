@@ -287,19 +287,26 @@ export class CoachService {
     const key = this.key(gameId, seat);
     const under = this.reading.get(key);
     if (under) return under;
+    const served = (analysis: CoachAnalysis): Found => {
+      this.storeCounts.hit++;
+      const done: CoachStatus = { status: 'done', analysis };
+      // A request that started computing meanwhile keeps its entry; the stored one is the same analysis.
+      if (!this.entries.has(key)) this.remember(key, done);
+      return { kind: 'status', status: this.entries.get(key) ?? done };
+    };
     const read = players.get(OPEN_WAIT_MS).then(async ({ analyses }): Promise<Found> => {
-      const r = await analyses.read(gameId, seat, this.version);
-      if (r.kind === 'hit') {
-        this.storeCounts.hit++;
-        const done: CoachStatus = { status: 'done', analysis: r.analysis };
-        // A request that started computing meanwhile keeps its entry; the stored one is the same analysis.
-        if (!this.entries.has(key)) this.remember(key, done);
-        return { kind: 'status', status: this.entries.get(key) ?? done };
-      }
+      let r = await analyses.read(gameId, seat, this.version);
+      if (r.kind === 'hit') return served(r.analysis);
       const run = await analyses.readRun(gameId, seat, this.version, this.s.COACH_RUN_TIMEOUT_MS);
       if (run && !run.stale) {
         this.storeCounts.running++;
         return { kind: 'status', status: { status: 'running', done: run.done, total: run.total } };
+      }
+      if (!run) {
+        // The run row is dropped in the transaction that stores the analysis, so a read between our two
+        // reads finds neither: without the run row, the analysis table is read once more, which then has it.
+        r = await analyses.read(gameId, seat, this.version);
+        if (r.kind === 'hit') return served(r.analysis);
       }
       this.storeCounts[r.kind]++;
       if (r.kind !== 'miss') this.logger.warn({ game: gameId, seat, row: r.kind, version: this.version }, 'stored analysis not served: computed again');
