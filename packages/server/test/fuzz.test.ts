@@ -105,7 +105,7 @@ async function fuzz(f: Fuzzer, count: number, seed: number): Promise<void> {
     }
     f.sent += batch;
     done += batch;
-    await until(() => f.seen.errors.length >= want, 10_000, 'replies to a batch').catch((e: Error) => {
+    await until(() => f.seen.errors.length >= want, 60_000, 'replies to a batch').catch((e: Error) => {
       throw new Error(`${e.message}: ${f.seen.errors.length} of ${want}, connection open: ${f.room.connection.isOpen} ${ts.logLines.filter((l) => /"level":(40|50)|"event":"(leave|drop)"/.test(l)).slice(-4).join(' | ')}`);
     });
   }
@@ -157,7 +157,7 @@ test('21,000 malformed messages: typed refusals, no change, and a canary game fi
   await until(() => (canary.state as any)?.phase === 'ended', 60_000, 'canary game over');
   expect(canarySeen.errors).toEqual([]);
   for (const r of [lobby, lobbyJoiner, game, other, watcher, canary]) await r.leave();
-}, 120_000);
+}, 600_000);
 
 /** The refusal a body gets from a seated player who is not deciding, worked out with zod alone (src/wire/intake.ts, src/game/moves.ts). */
 function zodAnswer(body: unknown): string {
@@ -207,7 +207,7 @@ test('intent frames written byte by byte: each gets the refusal zod alone would 
   }
   expect(expected.filter((c) => c === 'NOT_YOUR_TURN').length).toBeGreaterThan(100);
   expect(expected.filter((c) => c === 'BAD_ACTION').length).toBeGreaterThan(50);
-  await until(() => senderSeen.errors.length >= expected.length, 20_000, 'a refusal for each frame');
+  await until(() => senderSeen.errors.length >= expected.length, 60_000, 'a refusal for each frame');
   expect(senderSeen.errors.map((e) => e.code)).toEqual(expected);
   expect(sender.connection.isOpen).toBe(true);
   expect(JSON.stringify(inside(ts.room(game.roomId)).game)).toBe(before);

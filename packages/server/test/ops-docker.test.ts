@@ -336,7 +336,7 @@ test('the runtime image installs no development package', () => {
 
 test('the entry point the image runs refuses bad settings with one line and exit code 1', () => {
   for (const [env, name] of [[{ PORT: 'eighty' }, 'PORT'], [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL']] as const) {
-    const r = spawnSync(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 100_000 });
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

@@ -150,7 +150,8 @@ describe('the outbox archives every owed game exactly once', () => {
     db = await freshDatabase('pglite');
     archive = new Archive(db.db);
     await db.db.insertInto('players').values(['p-a', 'p-b', 'p-c'].map((id) => ({ id, secret_hash: id, display_name: id, created_at: new Date() }))).execute();
-  });
+    // Opening PGlite compiles its WebAssembly and creates a database: over a minute on a heavily loaded machine.
+  }, 300_000);
   afterAll(async () => { await db.drop(); });
   // Every outbox a test made is stopped after it, failed or not, so none goes on archiving into the next test.
   const made: ArchiveOutbox[] = [];

@@ -42,11 +42,19 @@ export function onFrame(room: SDKRoom, fn: (frame: Buffer) => void): void {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The shortest a wait gives up after. A wait's bound only turns a hang into a failure that names what never
+ * happened (a wait that succeeds ends at its condition, woken by frames): bounds of 3-5 s failed tests on a
+ * machine at a load average of 38 where nothing hung, so no bound is shorter than this.
+ */
+export const UNTIL_FLOOR_MS = 20_000;
+
 /** Resolves once `pred()` holds: looked at after each frame a test client decodes, and at least every 20 ms (./wake.ts). */
 export async function until(pred: () => boolean, ms = 5000, label = 'condition'): Promise<void> {
   const t0 = Date.now();
+  const bound = Math.max(ms, UNTIL_FLOOR_MS);
   while (!pred()) {
-    if (Date.now() - t0 > ms) throw new Error(`timeout waiting for ${label}`);
+    if (Date.now() - t0 > bound) throw new Error(`timeout waiting for ${label} (${bound} ms)`);
     await nextWake(20);
   }
 }
