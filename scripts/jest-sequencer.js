@@ -18,6 +18,9 @@ const ROUGH_SECONDS = {
   'packages/server/test/coach-two-servers.test.ts': 16,
   'packages/server/test/coach-runs.test.ts': 7,
   'packages/bots/test/coach-fingerprint.test.ts': 5,
+  // The log lines' short form: their seconds in a run of their own at load 30, halved as above.
+  'packages/client/test/log-wire.test.ts': 6,
+  'packages/server/test/log-wire.test.ts': 5,
   'packages/server/test/players-archive-kill.test.ts': 71,
   'packages/client-web/test/e2e-table.test.ts': 65,
   'packages/client-web/test/e2e.test.ts': 59,

@@ -20,6 +20,7 @@ export * from './replay';
 export { viewFromState, type Viewer } from './view';
 export { gameJSONFromView, privatePart, type PrivatePart } from './game-json';
 export {
-  stateFromWire, gameFromWire, gameWire, logLineWire, logLineFromWire, type IsleStateWire, type GameWire, type PlayerWire, type TurnWire,
+  stateFromWire, gameFromWire, gameWire, logLineWire, logLineFromWire, logNames, type IsleStateWire, type GameWire, type PlayerWire, type TurnWire,
 } from './wire';
+export { ISLE_LOG_TEMPLATES, type LogCodec, type LogTemplate } from './log-wire';
 export * from './ttr/index';

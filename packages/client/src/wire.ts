@@ -18,6 +18,7 @@ import type {
 import { viewFromState } from './view';
 import { taskFromWire, taskWire } from './task-wire';
 import { currentDecision, type Task } from '@isle-of-trains/rules';
+import { ISLE_LOG_TEMPLATES, decodeLogLine, encodeLogLine, type LogCodec } from './log-wire';
 
 /** A player as it travels: `train`, `islands` and `delivered` as JSON text. */
 export interface PlayerWire extends Omit<PlayerJSON, 'train' | 'islands' | 'delivered'> {
@@ -54,15 +55,19 @@ export interface GameWire extends Omit<GameJSON, 'tickets' | 'players' | 'turn' 
 /** The whole room state as `room.state.toJSON()` gives it. */
 export interface IsleStateWire extends Omit<IsleStateJSON, 'game' | 'log'> {
   game?: GameWire;
-  /** The newest log lines, each the JSON array `[n, seat, type, text]` of a {@link LogEntryJSON}. */
+  /** The newest log lines, each a JSON array: `[n, seat, type, text]` of a {@link LogEntryJSON}, or its short form `[n, seat, template, ...holes]` (./log-wire.ts). */
   logJson: string[];
 }
 
 // ------------------------------------------------------------------ server side: JSON → wire
 
-/** A log line as it travels: `[n, seat, type, text]` (an array: a line is in nearly every patch, and field names would add ~25 bytes to each). */
-export function logLineWire(line: LogEntryJSON): string {
-  return JSON.stringify([line.n, line.seat, line.type, line.text]);
+/**
+ * A log line as it travels (an array: a line is in nearly every patch, and field names would add ~25 bytes
+ * to each): `[n, seat, template, ...holes]` when one of `codec`'s templates gives back its words exactly
+ * (./log-wire.ts), else `[n, seat, type, text]`.
+ */
+export function logLineWire(line: LogEntryJSON, codec?: LogCodec): string {
+  return encodeLogLine(line, codec);
 }
 
 /**
@@ -126,11 +131,28 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
 const number = (x: unknown, fallback: number): number => (typeof x === 'number' && Number.isFinite(x) ? x : fallback);
 
-/** A log line from its wire text; null when the text is not one (a line is skipped, never invented). */
-export function logLineFromWire(text: unknown): LogEntryJSON | null {
+/**
+ * A log line from its wire text, either form (`codec`: the game's templates and the seats' names, for the
+ * short form); null when the text is not one, or a short line that does not fit `codec` (a line is
+ * skipped, never invented).
+ */
+export function logLineFromWire(text: unknown, codec?: LogCodec): LogEntryJSON | null {
   const a = parse(text);
   if (!Array.isArray(a) || typeof a[0] !== 'number') return null;
-  return { n: a[0], seat: number(a[1], -1), type: typeof a[2] === 'string' ? a[2] : '', text: typeof a[3] === 'string' ? a[3] : '' };
+  const seat = number(a[1], -1);
+  if (typeof a[2] === 'number') {
+    const line = decodeLogLine(seat, a[2], a.slice(3), codec);
+    return line ? { n: a[0], seat, type: line.type, text: line.text } : null;
+  }
+  return { n: a[0], seat, type: typeof a[2] === 'string' ? a[2] : '', text: typeof a[3] === 'string' ? a[3] : '' };
+}
+
+/** The seats' names as a state's `game` holds them (none in the lobby), for its log lines' short form. */
+export function logNames(game: { players?: ArrayLike<{ name?: unknown }> } | undefined | null): string[] {
+  const out: string[] = [];
+  const players = game?.players;
+  if (players) for (let i = 0; i < players.length; i++) out.push(typeof players[i]?.name === 'string' ? players[i].name as string : '');
+  return out;
 }
 
 function ticketFromWire(text: unknown): TicketJSON {
@@ -204,8 +226,9 @@ export function gameFromWire(g: GameWire): GameJSON {
 export function stateFromWire(w: IsleStateWire): IsleStateJSON {
   const { game, logJson, ...rest } = w;
   const log: LogEntryJSON[] = [];
+  const codec: LogCodec = { templates: ISLE_LOG_TEMPLATES, names: logNames(game) };
   for (const text of logJson ?? []) {
-    const line = logLineFromWire(text);
+    const line = logLineFromWire(text, codec);
     if (line) log.push(line);
   }
   return { ...rest, ...(game ? { game: gameFromWire(game) } : {}), log };

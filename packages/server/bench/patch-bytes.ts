@@ -149,7 +149,8 @@ function child(dist: string, work: Script[]): TreeResult {
     const state = new game.State();
     state.phase = 'lobby';
     state.seatsTotal = SEATS;
-    const table = { state, deps: { config: { LOG_ENTRIES: 20 } } };
+    // `game`: the trees that send log lines short take the game's templates from the table's game.
+    const table = { state, deps: { config: { LOG_ENTRIES: 20 } }, game };
     const encoder = new Encoder(state);
     const handshake = Reflection.encode(encoder);
     const views = Array.from({ length: clients }, () => new StateView());

@@ -41,6 +41,7 @@ test('after each undo with a full log window, the player and a spectator decode 
     const server = () => (matchMaker.getLocalRoomById(ada.room.roomId) as unknown as { state: { logJson: string[]; phase: string } }).state;
     ada.room.send('start', {});
     let undos = 0;
+    let shortLines = 0;
     let games = 1;
     let player = ada;
     while (undos < 8) {
@@ -64,7 +65,12 @@ test('after each undo with a full log window, the player and a spectator decode 
         for (const p of watchers) {
           expect(decoded(p)).toEqual(want);
           expect(new Set(numbers(decoded(p))).size).toBe(decoded(p).length);
+          // Every line of the window reads as words through the client package, short lines too.
+          const log = stateOf(p).log;
+          expect(log.map((l) => l.n)).toEqual(numbers(want));
+          expect(log.every((l) => l.text !== '')).toBe(true);
         }
+        shortLines += want.filter((l) => typeof (JSON.parse(l) as unknown[])[2] === 'number').length;
         continue;
       }
       const legal = legalActions(view(player), 0);
@@ -72,6 +78,8 @@ test('after each undo with a full log window, the player and a spectator decode 
       await send(player, 'intent', { action: pick });
     }
     expect(undos).toBe(8);
+    // The rules' lines travelled short (a template and its words), the room's notices whole.
+    expect(shortLines).toBeGreaterThan(8 * 10);
   } finally {
     await stopInProcess(srv, players);
   }

@@ -13,7 +13,7 @@ export { scoreBreakdown } from './score';
 export type { ScoreBreakdown, SeatScore, TicketScore, BonusScore, DecidedBy } from './score';
 export { createSimulator } from './simulator';
 export type { Simulator } from './simulator';
-export { ActionSchema, PaymentSchema } from './actions';
+export { ActionSchema, PaymentSchema, isExactAction } from './actions';
 export type { Action, ActionType, Payment } from './actions';
 export { isExactPayment, paymentsFor, canonicalPayments } from './payments';
 export { usableTracks } from './table';

@@ -9,3 +9,4 @@ export { ttrGameWire, ttrGameFromWire, ttrStateFromWire, type TtrGameWire, type 
 export { ttrGameJSONFromView, ttrPrivatePart, type TtrPrivatePart } from './game-json';
 export { ttrViewFromGame, ttrViewFromState, type TtrViewer } from './view';
 export { ttrEventLine, paidWords, type TtrLogLine } from './log-text';
+export { TTR_LOG_TEMPLATES } from './log-templates';

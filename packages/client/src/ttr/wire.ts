@@ -9,7 +9,9 @@
 import { CARDS, emptyHand, type BonusCardId, type Decision, type Hand, type ScoreBreakdown } from '@isle-of-trains/ttr-rules';
 import type { TtrBonusJSON, TtrGameJSON, TtrPlayerJSON, TtrShownJSON, TtrStateJSON, TtrTurnJSON } from './state';
 import type { LogEntryJSON } from '../state';
-import { logLineFromWire, type IsleStateWire } from '../wire';
+import { logLineFromWire, logNames, type IsleStateWire } from '../wire';
+import type { LogCodec } from '../log-wire';
+import { TTR_LOG_TEMPLATES } from './log-templates';
 
 /** A player as it travels. */
 export interface TtrPlayerWire extends Omit<TtrPlayerJSON, 'hand' | 'tickets' | 'offer' | 'shown'> {
@@ -157,8 +159,9 @@ export function ttrGameFromWire(g: TtrGameWire): TtrGameJSON {
 export function ttrStateFromWire(w: Omit<IsleStateWire, 'game'> & { game?: TtrGameWire }): TtrStateJSON {
   const { game, logJson, ...rest } = w;
   const log: LogEntryJSON[] = [];
+  const codec: LogCodec = { templates: TTR_LOG_TEMPLATES, names: logNames(game) };
   for (const text of logJson ?? []) {
-    const line = logLineFromWire(text);
+    const line = logLineFromWire(text, codec);
     if (line) log.push(line);
   }
   return { ...rest, ...(game ? { game: ttrGameFromWire(game) } : {}), log };

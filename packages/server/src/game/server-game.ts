@@ -7,6 +7,7 @@
  */
 import type { Schema } from '@colyseus/schema';
 import type { AnyGameDefinition, GameId } from '@isle-of-trains/engine-core';
+import type { LogTemplate } from '@isle-of-trains/client/protocol';
 import type { BotFactory, BotLevel } from '../bots/bots';
 import type { CreateOptions } from '../wire/options';
 import type { TableState } from '../wire/table-state';
@@ -52,6 +53,11 @@ export interface ServerGame<D extends AnyGameDefinition = AnyGameDefinition> ext
   bot(level: BotLevel, factory: BotFactory): GameBot<ViewOf<D>, ActionOf<D>>;
   /** The fallback when a bot fails or picks an illegal action: some legal action of the seat. */
   readonly fallbackBot: GameBot<ViewOf<D>, ActionOf<D>>;
+  /**
+   * The client package's templates of this game's log lines: a line one of them fits goes into the room
+   * state's log window in the short form (docs/PROTOCOL.md, "Log lines on the wire"); none: every line whole.
+   */
+  readonly logTemplates?: readonly LogTemplate[];
   /** An action's short name for the server's own log lines (never its hidden content). */
   actionName(action: ActionOf<D>): string;
   /**

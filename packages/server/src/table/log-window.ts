@@ -3,9 +3,18 @@
  * `log` message from the whole log). Room notices (joins, drops, restarts) are written here; after an
  * undo the window is rewritten from the whole log.
  */
-import { logLineWire } from '@isle-of-trains/client/protocol';
+import { logLineWire, logNames, type LogCodec } from '@isle-of-trains/client/protocol';
 import type { LogLine } from '../game/log-lines';
 import type { Table } from './table';
+
+/**
+ * The game's line templates and the names its `game` part holds: a line a template fits travels short
+ * (the client package's log-wire.ts), with the names the clients decode it with. None in the lobby.
+ */
+function lineCodec(table: Pick<Table, 'state' | 'game'>): LogCodec | undefined {
+  const templates = table.game?.logTemplates;
+  return templates && table.state.game ? { templates, names: logNames(table.state.game as never) } : undefined;
+}
 
 /** A room notice (joins, drops, restarts…): a line of the whole log, shown in the state's window. */
 export function addLog(table: Table, seat: number, type: string, text: string): void {
@@ -15,7 +24,7 @@ export function addLog(table: Table, seat: number, type: string, text: string): 
 /** Put a line into the state's window of the newest LOG_ENTRIES lines (older ones: the `log` message). */
 export function showLog(table: Table, line: LogLine): void {
   const log = table.state.logJson;
-  log.push(logLineWire(line));
+  log.push(logLineWire(line, lineCodec(table)));
   while (log.length > table.deps.config.LOG_ENTRIES) log.shift();
 }
 
@@ -31,7 +40,8 @@ export function showLog(table: Table, line: LogLine): void {
  * the server's own list was right.
  */
 export function dropLogLines(table: Table, dropped: ReadonlySet<number>): void {
-  const want = table.lines.tail(table.deps.config.LOG_ENTRIES).filter((l) => !dropped.has(l.n)).map(logLineWire);
+  const codec = lineCodec(table);
+  const want = table.lines.tail(table.deps.config.LOG_ENTRIES).filter((l) => !dropped.has(l.n)).map((l) => logLineWire(l, codec));
   rewriteWindow(table.state.logJson, want);
 }
 

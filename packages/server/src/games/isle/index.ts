@@ -5,7 +5,7 @@
  * rules' events carry their own text).
  */
 import { isleGame, isExactAction, soloStatus, type IsleDefinition } from '@isle-of-trains/rules';
-import { ROOM_NAME } from '@isle-of-trains/client/protocol';
+import { ISLE_LOG_TEMPLATES, ROOM_NAME } from '@isle-of-trains/client/protocol';
 import type { ServerGame } from '../../game/server-game';
 import { CreateOptionsSchema, issuesText } from '../../wire/options';
 import { GameSchema, IsleState } from '../../wire/schema';
@@ -60,6 +60,7 @@ export const isleServerGame: ServerGame<IsleDefinition> = {
   // The rules' events already read as lines: their seat, kind and public text.
   eventLine: (e) => ({ seat: e.seat ?? -1, type: e.type, text: e.text }),
   turnOf: (s) => s.turn.number,
+  logTemplates: ISLE_LOG_TEMPLATES,
   actionName: (a) => a.type,
   exactAction: isExactAction,
 };

@@ -8,8 +8,8 @@
  */
 import { randomInt } from 'crypto';
 import { createTtrBot } from '@isle-of-trains/bots';
-import { ttrGame, type TtrDefinition } from '@isle-of-trains/ttr-rules';
-import { TTR_ROOM_NAME, TtrCreateOptionsSchema, ttrEventLine } from '@isle-of-trains/client/protocol';
+import { isExactAction, ttrGame, type TtrDefinition } from '@isle-of-trains/ttr-rules';
+import { TTR_LOG_TEMPLATES, TTR_ROOM_NAME, TtrCreateOptionsSchema, ttrEventLine } from '@isle-of-trains/client/protocol';
 import type { GameBot, ServerGame } from '../../game/server-game';
 import type { CreateOptions } from '../../wire/options';
 import { issuesText } from '../../wire/options';
@@ -90,5 +90,9 @@ export const ttrServerGame: ServerGame<TtrDefinition> = {
   fallbackBot: randomLegal,
   eventLine: (e, s) => ttrEventLine(e, s),
   turnOf: (s) => s.turn.number,
+  logTemplates: TTR_LOG_TEMPLATES,
   actionName: (a) => a.type,
+  // The rules' own exact-shape check (ttr-rules test/actions.test.ts holds it to ActionSchema on hostile
+  // values): a well-formed intent skips zod here, as applyAction already lets it.
+  exactAction: isExactAction,
 };
