@@ -30,7 +30,8 @@ const ROLES = [
   [/client\/src\/ttr\//, 'the second game\'s view from a room state, with its table'],
   [/ttr-rules\/src\/map\.ts$/, 'the second game\'s rules with its current map, loaded with its table'],
   [/ttr-rules\/src\//, 'the second game\'s rules, loaded with its table'],
-  [/engine-core\/src\/|[^-]rules\/src\//, 'the Isle rules, shared by its table and its replays'],
+  [/engine-core\/src\//, "the core both games' rules share (the seeded generator, option checks)"],
+  [/[^-]rules\/src\//, 'the Isle rules, shared by its table and its replays'],
   [/src\/replay\/replay-model\.ts$/, 'the replay model both games\' replays share'],
 ];
 
@@ -73,14 +74,16 @@ if (process.argv.includes('--readme')) {
   } catch { /* not a git checkout: the date alone */ }
   // A chunk's name without its content hash, so the table reads the same from one build to the next.
   const name = (f) => f.replace(/-[\w-]{8}\.(js|css)$/, '.$1');
+  const line = (r) => `| \`${name(r.file)}\` | ${r.role} | ${kb(r.raw)} | ${r.main ? `**${kb(r.gz)}**` : kb(r.gz)} |`;
   const block = [
     '<!-- bundle-size:start (written by `npm run size`: scripts/size.mjs --readme; do not edit by hand) -->',
     `Measured ${new Date().toISOString().slice(0, 10)} at ${commit}, gzip level 9:`,
     '',
     '| chunk | what | minified | gzipped |',
     '| --- | --- | --- | --- |',
-    ...rows.map((r) => `| \`${name(r.file)}\` | ${r.role} | ${kb(r.raw)} | ${r.main ? `**${kb(r.gz)}**` : kb(r.gz)} |`),
+    ...js.map(line),
     `| all scripts | | ${kb(sum(js, 'raw'))} | ${kb(sum(js, 'gz'))} |`,
+    ...css.map(line),
     '<!-- bundle-size:end -->',
   ].join('\n');
   const readme = readFileSync(readmePath, 'utf8');
