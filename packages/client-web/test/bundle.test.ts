@@ -4,9 +4,12 @@
  * stays under the size it had before the client package (the package must not make the page larger). The
  * second game's archived maps stay out of every script but their own chunks, which only its replay imports.
  */
+import { execFileSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
+import { pathToFileURL } from 'url';
 import { gzipSync } from 'zlib';
+import { loadMap } from '@isle-of-trains/ttr-rules';
 
 const DIST = path.join(__dirname, '..', 'dist');
 
@@ -64,6 +67,11 @@ test('an archived map of the second game is a chunk of its own, imported by that
     expect(importers).toHaveLength(1);
     expect(text(importers[0])).toContain('The game begins: each player chooses the tickets to keep.');
     expect(mainScript().toString('utf8')).not.toContain(holding[0]);
+    // The chunk, imported as the page imports it, is the very board: the hash mapOf checks equals the file's.
+    const chunkUrl = pathToFileURL(path.join(DIST, 'assets', holding[0])).href;
+    const script = `import { createHash } from 'node:crypto'; const m = await import(${JSON.stringify(chunkUrl)}); process.stdout.write(createHash('sha256').update(JSON.stringify(m.default)).digest('hex'));`;
+    const hash = execFileSync(process.execPath, ['--input-type=module', '--no-warnings', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(hash).toBe(loadMap(JSON.parse(fs.readFileSync(path.join(archive, file), 'utf8'))).sha256);
   }
   // The current board is still there, with the second game's rules (in none of the archived chunks).
   expect(assets.filter((f) => text(f).includes(current.note))).toHaveLength(1);
