@@ -18,6 +18,7 @@ const ROUGH_SECONDS = {
   'packages/server/test/coach-two-servers.test.ts': 16,
   'packages/server/test/coach-runs.test.ts': 7,
   'packages/bots/test/coach-fingerprint.test.ts': 5,
+  'packages/client-web/test/e2e-ttr-archived-replay.test.ts': 25,
   'packages/server/test/players-archive-kill.test.ts': 71,
   'packages/client-web/test/e2e-table.test.ts': 65,
   'packages/client-web/test/e2e.test.ts': 59,
