@@ -41,12 +41,16 @@ const shared = {
 // The server tests' SDK clients use the `ws` package (they drop connections with terminate(), which
 // Node 22+'s own WebSocket cannot do): see packages/server/test/support/sdk-on-ws.ts.
 const setupFiles = { server: ['<rootDir>/test/support/sdk-on-ws.ts'], client: ['<rootDir>/../server/test/support/sdk-on-ws.ts'] };
+// The web client's tests see the second game's rules as the page bundles them (vite.config.mts): without the
+// archived maps, which a replay loads when it needs one.
+const mappers = { 'client-web': { ...shared.moduleNameMapper, '^@isle-of-trains/ttr-rules$': '<rootDir>/../ttr-rules/src/core.ts' } };
 
 const projects = ['engine-core', 'rules', 'ttr-rules', 'bots', 'client', 'server', 'client-web']
   .filter((p) => fs.existsSync(path.join(__dirname, 'packages', p, 'test')))
   .map((p) => ({
     ...shared, displayName: p, rootDir: `<rootDir>/packages/${p}`, testMatch: ['<rootDir>/test/**/*.test.ts'],
     ...(setupFiles[p] ? { setupFiles: setupFiles[p] } : {}),
+    ...(mappers[p] ? { moduleNameMapper: mappers[p] } : {}),
   }));
 
 // Three workers on these 2-core machines: jest's default there is one (it then runs in band, one file after

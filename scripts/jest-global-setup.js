@@ -22,7 +22,7 @@ module.exports = async function globalSetup() {
   const index = path.join(CLIENT, 'dist', 'index.html');
   const sources = Math.max(
     newest(path.join(CLIENT, 'src')), newest(path.join(CLIENT, '..', 'rules', 'src')), newest(path.join(CLIENT, '..', 'engine-core', 'src')),
-    newest(path.join(CLIENT, '..', 'client', 'src')),
+    newest(path.join(CLIENT, '..', 'client', 'src')), newest(path.join(CLIENT, '..', 'ttr-rules', 'src')), newest(path.join(CLIENT, '..', 'ttr-rules', 'data')),
     fs.statSync(path.join(CLIENT, 'index.html')).mtimeMs, fs.statSync(path.join(CLIENT, 'vite.config.mts')).mtimeMs,
   );
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;

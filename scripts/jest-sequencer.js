@@ -21,6 +21,7 @@ const ROUGH_SECONDS = {
   // The log lines' short form: their seconds in a run of their own at load 30, halved as above.
   'packages/client/test/log-wire.test.ts': 6,
   'packages/server/test/log-wire.test.ts': 5,
+  'packages/client-web/test/e2e-ttr-archived-replay.test.ts': 25,
   'packages/server/test/players-archive-kill.test.ts': 71,
   'packages/client-web/test/e2e-table.test.ts': 65,
   'packages/client-web/test/e2e.test.ts': 59,

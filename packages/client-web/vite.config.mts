@@ -34,7 +34,9 @@ const engineCore = fileURLToPath(new URL('../engine-core/src/index.ts', import.m
 const rules = fileURLToPath(new URL('../rules/src/index.ts', import.meta.url));
 const client = fileURLToPath(new URL('../client/src/index.ts', import.meta.url));
 // The second game's rules and bots, for its table and its preview page (ttr-preview.html, development only).
-const ttrRules = fileURLToPath(new URL('../ttr-rules/src/index.ts', import.meta.url));
+// core.ts is the package without its archived maps (index.ts registers them all for Node): a replay of a game
+// stored on an earlier map version loads that one file when it opens (src/ttr/archived-map.ts).
+const ttrRules = fileURLToPath(new URL('../ttr-rules/src/core.ts', import.meta.url));
 const bots = fileURLToPath(new URL('../bots/src/index.ts', import.meta.url));
 // The rules' catalogue check (zod) stays with the server and the tests; the page takes the checked data as is.
 const trustedCatalogue = fileURLToPath(new URL('./src/catalogue-trusted.ts', import.meta.url));

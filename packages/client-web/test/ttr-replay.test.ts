@@ -1,11 +1,24 @@
 /** The second game's replays in the viewer: a recorded game played again one room state per move, worded like the server's log. */
-import { applyAction, createGame, legalActions, pending, type Action, type GameState } from '@isle-of-trains/ttr-rules';
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  applyAction, createGame, legalActions, loadMap, mapOf, mapRef, mapVersions, pending, type Action, type GameOptions, type GameState,
+} from '@isle-of-trains/ttr-rules';
 import { ttrViewFromState } from '@isle-of-trains/client';
-import { buildTtrReplay, ttrGameReplay } from '../src/ttr/replay';
+import { buildTtrReplay, loadTtrReplay, ttrGameReplay } from '../src/ttr/replay';
+import { loadArchivedMap } from '../src/ttr/archived-map';
+
+// The web client's tests see ttr-rules as the page bundles it (jest.config.js): its core, without the archive.
+const ARCHIVE = path.resolve(__dirname, '..', '..', 'ttr-rules', 'data', 'maps', 'archive');
+const ARCHIVED_FILE = fs.readdirSync(ARCHIVE).filter((f) => f.endsWith('.json')).sort()[0];
+const ARCHIVED = loadMap(JSON.parse(fs.readFileSync(path.join(ARCHIVE, ARCHIVED_FILE), 'utf8')));
+
+type Rules = Pick<typeof import('@isle-of-trains/ttr-rules'), 'applyAction' | 'createGame' | 'legalActions' | 'pending'>;
 
 /** A whole 3-player game by a seeded choice of legal actions (claims first), as a replay's options and moves. */
-function recordGame(seed: string): { options: { players: number; seed: string; names: string[] }; actions: { seat: number; action: Action }[]; final: GameState } {
-  const options = { players: 3, seed, names: ['Ada', 'Bo', 'Cy'] };
+function recordGame(seed: string, rules: Rules = { applyAction, createGame, legalActions, pending }, map?: GameOptions['map']): { options: { players: number; seed: string; names: string[]; map?: GameOptions['map'] }; actions: { seat: number; action: Action }[]; final: GameState } {
+  const { applyAction, createGame, legalActions, pending } = rules;
+  const options = { players: 3, seed, names: ['Ada', 'Bo', 'Cy'], ...(map ? { map } : {}) };
   let s = createGame(options);
   const actions: { seat: number; action: Action }[] = [];
   let n = 0;
@@ -61,4 +74,48 @@ test('a move the rules refuse stops the replay there', () => {
   const m = buildTtrReplay({ options: g.options, actions });
   expect(m.brokenAt).toBe(bad + 1);
   expect(m.states).toHaveLength(bad + 1);
+});
+
+test('a game stored on an archived map version replays: its map file is loaded when the replay opens, not before', async () => {
+  // Recorded as the server would play it: the package's Node entry, every archived map registered.
+  let node: Rules | undefined;
+  jest.isolateModules(() => {
+    node = jest.requireActual<Rules>('../../ttr-rules/src/index');
+  });
+  const g = recordGame('archived-replay', node, mapRef(ARCHIVED));
+  expect(g.final.gameOver).toBe(true);
+  expect(g.final.options.map).toEqual(mapRef(ARCHIVED));
+
+  // The page holds the current map only: the archived board is refused until loaded, with the typed error.
+  expect(mapVersions().map((m) => m.version)).not.toContain(ARCHIVED.version);
+  let refused: unknown;
+  try {
+    mapOf(mapRef(ARCHIVED));
+  } catch (e) {
+    refused = e;
+  }
+  expect(refused).toMatchObject({ name: 'MapError', code: 'BAD_MAP' });
+  expect(() => buildTtrReplay(g)).toThrow(/keeps in its archive but has not loaded/);
+
+  // The viewer's entry loads it (the dynamic import), then plays the game again to the same end on that board.
+  const r = await loadTtrReplay(g);
+  expect(mapOf(mapRef(ARCHIVED)).sha256).toBe(ARCHIVED.sha256);
+  expect(r.length).toBe(g.actions.length + 1);
+  const end = r.room(r.length - 1);
+  expect(end.phase).toBe('ended');
+  expect(end.game?.mapVersion).toBe(ARCHIVED.version);
+  expect(end.game?.mapHash).toBe(ARCHIVED.sha256);
+  expect(buildTtrReplay(g).states.at(-1)).toEqual(g.final);
+  // Loaded once: asking again loads nothing.
+  expect(await loadArchivedMap(mapRef(ARCHIVED))).toBe(false);
+});
+
+test('a replay on the current map, or on a version the build does not keep, loads no archived file', async () => {
+  expect(await loadArchivedMap(undefined)).toBe(false);
+  expect(await loadArchivedMap('northern-europe-original')).toBe(false);
+  const unknown = { id: ARCHIVED.id, version: '0.0.1', sha256: '0'.repeat(64) };
+  expect(await loadArchivedMap(unknown)).toBe(false);
+  // Such a replay is refused by the rules' own MapError, not played on another board.
+  const g = recordGame('current-replay');
+  await expect(loadTtrReplay({ ...g, options: { ...g.options, map: unknown } })).rejects.toMatchObject({ name: 'MapError', code: 'BAD_MAP' });
 });

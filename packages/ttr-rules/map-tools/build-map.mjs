@@ -17,7 +17,8 @@
  * Versions: stored games pin the map's id, version and hash, so an earlier version must stay loadable. When
  * the default output holds another version than MAP_VERSION, its bytes are first copied unchanged to
  * ../data/maps/archive/<id>-<version>.json (never overwritten; a different file already there is an error),
- * and the rules package must list that file in src/map.ts (test/map-versions.test.ts fails until it does).
+ * and the rules package must list that version in src/map.ts (ARCHIVED_MAP_VERSIONS) and its file in
+ * src/archived-maps.ts (test/map-versions.test.ts fails until both do).
  * Rebuilding the same version rewrites only the current file.
  * No dependencies; Node 18+.
  */
@@ -201,5 +202,5 @@ function archivePrevious(file, next) {
   }
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(kept, text);
-  console.log(`kept version ${previous.version} as ${kept}: list it in src/map.ts so games stored on it still replay`);
+  console.log(`kept version ${previous.version} as ${kept}: list it in src/map.ts (ARCHIVED_MAP_VERSIONS) and src/archived-maps.ts so games stored on it still replay`);
 }

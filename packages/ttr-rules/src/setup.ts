@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BONUS_CARD_IDS } from './bonus';
 import { emptyHand, fullDeck } from './cards';
-import { builtInMap, DEFAULT_MAP_ID, mapIds, mapRef } from './map';
+import { builtInMap, DEFAULT_MAP_ID, mapIds, mapOf, mapRef } from './map';
 import { randomInt, shuffleInPlace } from '@isle-of-trains/engine-core';
 import { seedGameRng } from './rng';
 import type { BonusCardId, GameOptions, GameState, PlayerState } from './types';
@@ -19,16 +19,17 @@ export const GameOptionsSchema = z.strictObject({
   players: z.number().int().min(2).max(5),
   seed: z.string().min(1).max(200),
   names: z.array(z.string().max(40)).max(5).optional(),
-  map: z.string().optional(),
+  // A map id (its current version), or the exact version a stored game was played on (a replay of it).
+  map: z.union([z.string(), z.strictObject({ id: z.string(), version: z.string(), sha256: z.string() })]).optional(),
 });
 
 export { GameOptionsError };
 
 export function createGame(options: GameOptions): GameState {
   const o = parseGameOptions(GameOptionsSchema, options);
-  const mapId = o.map ?? DEFAULT_MAP_ID;
-  const map = builtInMap(mapId);
-  if (!map) throw new GameOptionsError(`map: no map "${mapId}" (known: ${mapIds().join(', ')})`);
+  // An exact version is found as a stored game's is: MapError when this build does not hold it.
+  const map = typeof o.map === 'object' ? mapOf(o.map) : builtInMap(o.map ?? DEFAULT_MAP_ID);
+  if (!map) throw new GameOptionsError(`map: no map "${String(o.map ?? DEFAULT_MAP_ID)}" (known: ${mapIds().join(', ')})`);
   const n = o.players;
   const rng = seedGameRng(o.seed);
 

@@ -13,8 +13,11 @@ export interface GameOptions {
   players: number;
   seed: string;
   names?: string[];
-  /** A map id from mapIds(); the default is the shipped Northern Europe map. */
-  map?: string;
+  /**
+   * A map id from mapIds() (its current version; the default is the shipped Northern Europe map), or the exact
+   * version a stored game was played on, as its state's `options.map` holds it (a replay of that game).
+   */
+  map?: string | MapRef;
 }
 
 /** What a game keeps of its options: the seed, the names and the exact map (id, version, hash). */

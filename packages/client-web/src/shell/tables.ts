@@ -35,7 +35,7 @@ const GAMES: Record<string, GameEntry> = {
   },
   ttr: {
     table: async () => (await import('../ttr/room-table')).ttrRoomTable as TableModule,
-    replay: async (data) => (await import('../ttr/replay')).ttrGameReplay(data as TtrReplayJSON),
+    replay: async (data) => (await import('../ttr/replay')).loadTtrReplay(data as TtrReplayJSON),
   },
 };
 

@@ -3,12 +3,14 @@
  * and the map, every action with its seat) played again through ttr-rules, one room state per move, as a
  * spectator saw it (the final count shows every hand and ticket). The log is the moves' lines, worded as the
  * server words them (the client package's `ttrEventLine`); the generic replay (src/replay/replay-model.ts)
- * does the playing. Pure; its own chunk, loaded when such a replay opens.
+ * does the playing. Pure; its own chunk, loaded when such a replay opens. A game stored on an earlier version
+ * of the map has that version's file loaded first (./archived-map.ts).
  */
 import { TrailCache, applyAction, createGame, playerView, type Action, type GameEvent, type GameState } from '@isle-of-trains/ttr-rules';
 import { ttrEventLine, ttrGameJSONFromView, type LogEntryJSON, type TtrReplayJSON, type TtrStateJSON } from '@isle-of-trains/client';
 import type { GameReplay } from '../shell/tables';
 import { playAgain, stepper, type ReplayModel } from '../replay/replay-model';
+import { loadArchivedMap } from './archived-map';
 
 /** The replay's states, its log (worded as the server words it) and each move in words. */
 export function buildTtrReplay(r: Pick<TtrReplayJSON, 'options' | 'actions'>): ReplayModel<GameState> {
@@ -51,4 +53,10 @@ export function ttrRoomFromState(s: GameState, log: LogEntryJSON[], trails?: Tra
 export function ttrGameReplay(data: Pick<TtrReplayJSON, 'options' | 'actions'>): GameReplay<TtrStateJSON> {
   const trails = new TrailCache();
   return stepper(buildTtrReplay(data), (s, log) => ttrRoomFromState(s, log, trails));
+}
+
+/** The viewer's entry: the archived map the replay names, if any, is loaded before the game is played again. */
+export async function loadTtrReplay(data: Pick<TtrReplayJSON, 'options' | 'actions'>): Promise<GameReplay<TtrStateJSON>> {
+  await loadArchivedMap(data.options.map);
+  return ttrGameReplay(data);
 }
