@@ -10,6 +10,8 @@ import * as path from 'path';
 import { serverGame } from '../src/games/registry';
 import { replayLog, salvageLog } from '../src/persistence/restore';
 import { finishedGameFromLog } from '../src/players/finished-from-log';
+import { Match } from '../src/game/match';
+import { builtInMap, DEFAULT_MAP_ID, mapRef, mapVersions } from '@isle-of-trains/ttr-rules';
 import type { EndEntry, LogEntry, StartEntry } from '../src/persistence/store';
 
 const DIR = path.join(__dirname, 'fixtures', 'logs');
@@ -77,4 +79,36 @@ test('what the fixtures hold: undo, timeouts, bots, a restart, solo, a chapter a
   expect(start('ttr-5p-bots.jsonl').options).toMatchObject({ players: 5 });
   expect(start('2p-before-game-id.jsonl')).not.toHaveProperty('game');
   expect(all['2p-before-game-id.jsonl'].some((e) => 'i' in e)).toBe(false);
+});
+
+describe('the second game pins its board', () => {
+  const ttr = serverGame('ttr')!;
+  const current = mapRef(builtInMap(DEFAULT_MAP_ID)!);
+  const archived = mapVersions().find((m) => m.id === DEFAULT_MAP_ID && m.version !== current.version)!;
+
+  test('a new table\'s start record names the exact version and hash of its map', () => {
+    const written: LogEntry[] = [];
+    const options = ttr.setupOptions({ seats: 2 } as never, 'pin-seed', ['Ada', 'Bo']);
+    Match.begin(ttr as never, options as never, { now: () => '2026-11-28T00:00:00.000Z', journal: { write: (e) => { written.push(e); return true; }, blocked: false } });
+    const start = written.find((e): e is StartEntry => e.t === 'start')!;
+    expect((start.options as { map: unknown }).map).toEqual(current);
+  });
+
+  test('a game stored on an archived map version restores, replays and is archived on that version', () => {
+    expect(archived).toBeDefined();
+    expect(archived.sha256).not.toBe(current.sha256);
+    const file = 'ttr-2p-undo-restart.jsonl';
+    const entries = salvageLog(fs.readFileSync(path.join(DIR, file), 'utf8').split('\n').filter((l) => l !== '')).entries
+      .map((e) => (e.t === 'start' ? { ...e, options: { ...(e.options as object), map: archived } } as LogEntry : e));
+    const replayed = replayLog(file, entries.slice(0, -1));
+    if (replayed.kind !== 'game') throw new Error(replayed.kind);
+    expect((replayed.game.match.state as { options: { map: unknown } }).options.map).toEqual(archived);
+    expect(replayed.game.match.over).toBe(true);
+    const record = finishedGameFromLog(file, entries);
+    expect((record.options as { map: unknown }).map).toEqual(archived);
+    // A log that names the map by id alone (written before games pinned their board) plays on the current one.
+    const byId = replayLog(file, salvageLog(fs.readFileSync(path.join(DIR, file), 'utf8').split('\n').filter((l) => l !== '')).entries.slice(0, -1));
+    if (byId.kind !== 'game') throw new Error(byId.kind);
+    expect((byId.game.match.state as { options: { map: unknown } }).options.map).toEqual(current);
+  });
 });

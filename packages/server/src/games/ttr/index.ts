@@ -8,7 +8,7 @@
  */
 import { randomInt } from 'crypto';
 import { createTtrBot } from '@isle-of-trains/bots';
-import { isExactAction, ttrGame, type TtrDefinition } from '@isle-of-trains/ttr-rules';
+import { builtInMap, DEFAULT_MAP_ID, isExactAction, mapRef, ttrGame, type TtrDefinition } from '@isle-of-trains/ttr-rules';
 import { TTR_LOG_TEMPLATES, TTR_ROOM_NAME, TtrCreateOptionsSchema, ttrEventLine } from '@isle-of-trains/client/protocol';
 import type { GameBot, ServerGame } from '../../game/server-game';
 import type { CreateOptions } from '../../wire/options';
@@ -68,8 +68,13 @@ export const ttrServerGame: ServerGame<TtrDefinition> = {
   },
 
   setupOptions(o, seed, names) {
-    const map = (o as TtrRoomOptions).map;
-    return { players: o.seats, seed, names, ...(map ? { map } : {}) };
+    // The game's options name the exact board (id, version, hash), not just its id: they are what the start
+    // record stores, and a game stored on a map version that a later build archives must restore, replay
+    // and be archived on that version, never on whatever the id means then. An unknown id goes on as it
+    // came, for the rules to refuse with their message.
+    const id = (o as TtrRoomOptions).map ?? DEFAULT_MAP_ID;
+    const map = builtInMap(id);
+    return { players: o.seats, seed, names, map: map ? mapRef(map) : id };
   },
 
   newGamePart: () => new TtrGameSchema(),
