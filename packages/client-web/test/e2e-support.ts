@@ -167,21 +167,39 @@ export const frame = (page: Page) => page.evaluate(() => new Promise((r) => requ
 
 export async function click(page: Page, key: string, confirm = true): Promise<void> {
   await page.locator(`[data-key="${key}"]`).first().click();
-  await frame(page);
   // On a phone a tap on a card that would act at once (a take, a payment) first shows the card: its move is
-  // the sheet's button.
-  const sheetMove = page.locator(`.card-sheet [data-sheet-key="${key}"]`);
-  if ((await sheetMove.count()) > 0) {
-    await sheetMove.click();
+  // the sheet's button. A frame passes first, for the page to render the tap (one round trip with the look).
+  const sheet = await page.evaluate(async (k) => {
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    return !!document.querySelector(`.card-sheet [data-sheet-key="${k}"]`);
+  }, key);
+  if (sheet) {
+    await page.locator(`.card-sheet [data-sheet-key="${key}"]`).click();
     await frame(page);
   }
-  await ready(page);
   // Builds, loads and deliveries wait in the confirm tray until Confirm is pressed.
-  if (confirm && key !== 'cancel' && key !== 'confirm' && (await page.locator('[data-key="confirm"]').count()) > 0) {
+  const tray = await readyThenConfirm(page);
+  if (confirm && key !== 'cancel' && key !== 'confirm' && tray) {
     await page.locator('[data-key="confirm"]').click();
     await frame(page);
     await ready(page);
   }
+}
+
+/**
+ * ready()'s wait, checked on every frame in the page with its time limit, and then whether the confirm tray's
+ * Confirm is offered: one round trip, where the wait and the look took two on every click.
+ */
+function readyThenConfirm(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const deadline = Date.now() + 20_000;
+    const isReady = () => document.querySelectorAll('[data-key]').length > 0 || !!document.querySelector('#end-screen') || !document.body.classList.contains('my-turn');
+    while (!isReady()) {
+      if (Date.now() > deadline) throw new Error('nothing to click, no end screen and still this seat\'s turn for 20 s');
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }
+    return !!document.querySelector('[data-key="confirm"]');
+  });
 }
 
 /** What a run of quick clicks reads after each move: the end screen, whether the turn is this seat's, what is offered. */
