@@ -167,17 +167,19 @@ export const frame = (page: Page) => page.evaluate(() => new Promise((r) => requ
 
 export async function click(page: Page, key: string, confirm = true): Promise<void> {
   await page.locator(`[data-key="${key}"]`).first().click();
-  await frame(page);
   // On a phone a tap on a card that would act at once (a take, a payment) first shows the card: its move is
-  // the sheet's button.
-  const sheetMove = page.locator(`.card-sheet [data-sheet-key="${key}"]`);
-  if ((await sheetMove.count()) > 0) {
-    await sheetMove.click();
+  // the sheet's button. A frame passes first, for the page to render the tap (one round trip with the look).
+  const sheet = await page.evaluate(async (k) => {
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    return !!document.querySelector(`.card-sheet [data-sheet-key="${k}"]`);
+  }, key);
+  if (sheet) {
+    await page.locator(`.card-sheet [data-sheet-key="${key}"]`).click();
     await frame(page);
   }
-  await ready(page);
   // Builds, loads and deliveries wait in the confirm tray until Confirm is pressed.
-  if (confirm && key !== 'cancel' && key !== 'confirm' && (await page.locator('[data-key="confirm"]').count()) > 0) {
+  const tray = await readyThenConfirm(page);
+  if (confirm && key !== 'cancel' && key !== 'confirm' && tray) {
     await page.locator('[data-key="confirm"]').click();
     await frame(page);
     await ready(page);
@@ -185,12 +187,41 @@ export async function click(page: Page, key: string, confirm = true): Promise<vo
 }
 
 /**
- * A click dispatched in the page, without the pointer's checks (scrolled into view, standing still, not
- * covered), then Confirm when the tray asks for it. For long runs of moves about what the renders leave
- * behind or how a game ends, where those checks took most of the time; the other moves click as a pointer does.
+ * ready()'s wait, checked on every frame in the page with its time limit, and then whether the confirm tray's
+ * Confirm is offered: one round trip, where the wait and the look took two on every click.
  */
-export async function quickClick(page: Page, key: string): Promise<void> {
-  await page.evaluate(async (k) => {
+function readyThenConfirm(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const deadline = Date.now() + 20_000;
+    const isReady = () => document.querySelectorAll('[data-key]').length > 0 || !!document.querySelector('#end-screen') || !document.body.classList.contains('my-turn');
+    while (!isReady()) {
+      if (Date.now() > deadline) throw new Error('nothing to click, no end screen and still this seat\'s turn for 20 s');
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }
+    return !!document.querySelector('[data-key="confirm"]');
+  });
+}
+
+/** What a run of quick clicks reads after each move: the end screen, whether the turn is this seat's, what is offered. */
+export interface Look { ended: boolean; mine: boolean; keys: string[] }
+
+/** The page's Look, read in one round trip. */
+export const look = (page: Page): Promise<Look> => page.evaluate(() => ({
+  ended: !!document.querySelector('#end-screen'),
+  mine: document.body.classList.contains('my-turn'),
+  keys: [...document.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!),
+}));
+
+/**
+ * A click dispatched in the page, without the pointer's checks (scrolled into view, standing still, not
+ * covered), then Confirm when the tray asks for it; then, still in the page, the wait of ready() and the
+ * page's Look. For long runs of moves about what the renders leave behind or how a game ends, where those
+ * checks took most of the time; the other moves click as a pointer does. One round trip to the page per move:
+ * the click, the wait and the read one by one took three, and on a loaded machine each cost as much as the
+ * page's own work for the move.
+ */
+export async function quickClick(page: Page, key: string): Promise<Look> {
+  return page.evaluate(async (k) => {
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
     document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
     await nextFrame();
@@ -199,8 +230,20 @@ export async function quickClick(page: Page, key: string): Promise<void> {
       confirm.click();
       await nextFrame();
     }
+    // ready(): something to click (the server answered), the end screen, or the turn passed on; checked on
+    // every frame, as ready()'s waitForFunction does, with its time limit.
+    const deadline = Date.now() + 20_000;
+    const isReady = () => document.querySelectorAll('[data-key]').length > 0 || !!document.querySelector('#end-screen') || !document.body.classList.contains('my-turn');
+    while (!isReady()) {
+      if (Date.now() > deadline) throw new Error(`after ${k}: nothing to click, no end screen and still this seat's turn for 20 s`);
+      await nextFrame();
+    }
+    return {
+      ended: !!document.querySelector('#end-screen'),
+      mine: document.body.classList.contains('my-turn'),
+      keys: [...document.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!),
+    };
   }, key);
-  await ready(page);
 }
 
 /** Serious or critical accessibility findings (axe-core, WCAG 2 A/AA rules, contrast included). */

@@ -11,7 +11,7 @@ jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').loa
 
 import type { Page } from 'playwright-core';
 import {
-  axeProblems, carCount, click, domCounters, frame, handCardsHidden, handIds, keys, prompt, quickClick, ready, settled,
+  axeProblems, carCount, click, domCounters, frame, handCardsHidden, handIds, keys, look, prompt, quickClick, ready, settled,
   shot, useE2E,
 } from './e2e-support';
 
@@ -291,15 +291,6 @@ test('motion and cues: cards move unless reduced motion is asked for; sound is o
   await page.context().close();
 });
 
-/** One look at the page: the end screen, whose decision, what is offered, how many turns the log shows. */
-const look = (page: Page) => page.evaluate(() => ({
-  ended: !!document.querySelector('#end-screen'),
-  mine: document.body.classList.contains('my-turn'),
-  keys: [...document.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!),
-  turns: [...document.querySelectorAll('.log-list li')].filter((e) => /'s turn/.test(e.textContent ?? '')).length,
-  room: new URL(location.href).searchParams.get('room'),
-}));
-
 /** Until the page offers this seat a move (anything but Cancel or a card's return) or shows the end screen. */
 const myMoveOrEnd = (page: Page) => page.waitForFunction(() => !!document.querySelector('#end-screen') || (document.body.classList.contains('my-turn')
   && [...document.querySelectorAll('[data-key]')].some((e) => !['cancel', 'returnCard'].includes(e.getAttribute('data-key')!))), null, { timeout: 60_000 });
@@ -325,22 +316,24 @@ test('a 4-player game with three bots to its end: no leak over hundreds of rende
   const start = await domCounters(page);
   let seed = 5;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  let turns = 0;
-  let room: string | null = null;
-  for (let clicks = 0; clicks < 20_000; clicks++) {
-    const l = await look(page);
-    turns = l.turns;
-    room = l.room;
-    if (l.ended) break;
+  // Each move's click returns the page's next look (quickClick); only a wait for the bots takes a look of its own.
+  let l = await look(page);
+  for (let clicks = 0; clicks < 20_000 && !l.ended; clicks++) {
     const ks = l.keys.filter((k) => k !== 'cancel' && k !== 'returnCard');
     if (!l.mine || ks.length === 0) {
       await myMoveOrEnd(page);
+      l = await look(page);
       continue;
     }
     const pref = ks.filter((k) => /^(destination|primary|secondary|item|endDelivery|build:|hand:)/.test(k));
     const pool = pref.length > 0 && rnd() < 0.6 ? pref : ks;
-    await quickClick(page, pool[Math.floor(rnd() * pool.length)]);
+    l = await quickClick(page, pool[Math.floor(rnd() * pool.length)]);
   }
+  // The game's turns, as its log counts them, and the room it was played in.
+  const { turns, room } = await page.evaluate(() => ({
+    turns: [...document.querySelectorAll('.log-list li')].filter((e) => /'s turn/.test(e.textContent ?? '')).length,
+    room: new URL(location.href).searchParams.get('room'),
+  }));
   // The 4-player end screen: nothing serious for axe-core (axe-core lets go of the page it read when its run
   // ends, so the count after the rematch below holds none of it).
   expect(await page.locator('#end-screen').count()).toBe(1);

@@ -14,7 +14,7 @@ import * as path from 'path';
 import type { Page } from 'playwright-core';
 import {
   DIST, axeProblems, buildingCount, carCount, click, domCounters, frame, handIds, isMyTurn, keys,
-  mySeat, paxOnTrain, prompt, quickClick, ready, shot, ticketPax,
+  look, mySeat, paxOnTrain, prompt, quickClick, ready, shot, ticketPax,
   useE2E,
 } from './e2e-support';
 
@@ -473,17 +473,22 @@ test('e2e: a solo chapter clicked through to its end screen', async () => {
   let seed = 11;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   let clicks = 0;
-  while (clicks < 4000 && (await page.locator('#end-screen').count()) === 0) {
-    const ks = (await keys(page)).filter((k) => k !== 'cancel' && k !== 'returnCard');
+  // Each move's click returns the page's next look (quickClick): one round trip to the page per move.
+  let l = await look(page);
+  while (clicks < 4000 && !l.ended) {
+    const ks = l.keys.filter((k) => k !== 'cancel' && k !== 'returnCard');
     if (ks.length === 0) {
-      await page.waitForTimeout(50);
+      // Nothing but Cancel or a card's return offered yet: wait until more is, or the game ends.
+      await page.waitForFunction(() => !!document.querySelector('#end-screen')
+        || [...document.querySelectorAll('[data-key]')].some((e) => !['cancel', 'returnCard'].includes(e.getAttribute('data-key')!)), null, { timeout: 20_000 });
+      l = await look(page);
       continue;
     }
     const pref = ks.filter((k) => /^(destination|primary|secondary|item|endDelivery|build:|hand:)/.test(k));
     const pool = pref.length > 0 && rnd() < 0.6 ? pref : ks;
     // Clicked in the page (the pointer's checks took most of the time here; the moves above and the
     // 2-player test click as a pointer does).
-    await quickClick(page, pool[Math.floor(rnd() * pool.length)]);
+    l = await quickClick(page, pool[Math.floor(rnd() * pool.length)]);
     clicks++;
   }
   await page.waitForSelector('#end-screen');
