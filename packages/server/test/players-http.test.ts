@@ -2,6 +2,9 @@
  * The players' HTTP routes: guest identity, names, claiming an account, signing in elsewhere,
  * sign-in limits per account+address and per address (never per account alone: no one can lock an owner out),
  * claims limited like sign-ins, cross-site refusal, sign-out everywhere, and no password or secret in the logs. Every test runs twice: on embedded PGlite and on a real PostgreSQL (TEST_DATABASE_URL).
+ * The routes hash passwords at the lowest test-only cost: the limits tests hash about fifty passwords per
+ * database, which at the production cost was most of the file's time. One test hashes at the production cost
+ * and checks that either cost's hashes verify under the other setting.
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -9,12 +12,15 @@ import { Writable } from 'stream';
 import express from 'express';
 import { createLogger } from '../src/ops/logger';
 import { DATABASES, freshDatabase } from './support/databases';
-import { Accounts } from '../src/players/accounts';
+import { Accounts, type PasswordHashing } from '../src/players/accounts';
+import { PASSWORD_COST_DEFAULT, PASSWORD_COST_TEST_FLOOR } from '../src/players/secrets';
 import { Archive } from '../src/players/archive';
 import { PlayerLimits } from '../src/players/limits';
 import { playerRoutes } from '../src/players/routes';
 
 jest.setTimeout(60_000);
+
+const CHEAP: PasswordHashing = { cost: PASSWORD_COST_TEST_FLOOR, testsOnly: true };
 
 describe.each(DATABASES)('on %s', (kind) => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -28,7 +34,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     db = await freshDatabase(kind);
     const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
     const logger = createLogger('debug', sink);
-    services = { accounts: new Accounts(db.db), archive: new Archive(db.db) };
+    services = { accounts: new Accounts(db.db, undefined, CHEAP), archive: new Archive(db.db) };
     const app = express();
     app.use('/api', playerRoutes({
       services: async () => services, logger,
@@ -94,6 +100,22 @@ describe.each(DATABASES)('on %s', (kind) => {
     const guest = await call('GET', '/me', undefined, guestAuth(g.json as any));
     expect(guest.status).toBe(401);
     expect(guest.json.code).toBe('BAD_CREDENTIALS');
+  });
+
+  test('a password hashed at the production cost signs in under the test cost, and the other way round', async () => {
+    const production = new Accounts(db.db);
+    const stored = async (id: string) => (await db.db.selectFrom('players').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
+    const g = await production.createGuest('Costly');
+    await production.claim(g.player.id, 'costly', 'costly has a long password');
+    expect(await stored(g.player.id)).toMatch(new RegExp(`^scrypt\\$${2 ** PASSWORD_COST_DEFAULT}\\$8\\$1\\$`));
+    address = '10.0.9.1';
+    expect((await signIn('costly', 'costly has a long password')).status).toBe(200);
+    expect((await signIn('costly', 'not the password of costly')).status).toBe(401);
+    // Claimed through the routes, at the test cost: the production setting verifies it from the stored parameters.
+    await claimed('10.0.9.2', 'cheap', 'cheap has a long password');
+    const cheap = await production.signIn('cheap', 'cheap has a long password');
+    expect(await stored(cheap.player.id)).toMatch(new RegExp(`^scrypt\\$${2 ** PASSWORD_COST_TEST_FLOOR}\\$8\\$1\\$`));
+    await expect(production.signIn('cheap', 'not the password of cheap')).rejects.toThrow(/Wrong username or password/);
   });
 
   test('unknown user and wrong password get the same answer', async () => {

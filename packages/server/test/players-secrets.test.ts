@@ -10,7 +10,8 @@ jest.mock('crypto', () => {
 });
 import { timingSafeEqual } from 'crypto';
 import { Accounts } from '../src/players/accounts';
-import { sameSecret, hashPassword, verifyPassword } from '../src/players/secrets';
+import { sameSecret, hashPassword, verifyPassword, passwordCost } from '../src/players/secrets';
+import { loadConfig } from '../src/ops/config';
 import { freshDatabase } from './support/databases';
 
 jest.setTimeout(60_000);
@@ -40,4 +41,14 @@ test('a guest secret and a password are checked in constant time, right or wrong
   } finally {
     await db.drop();
   }
+});
+
+test('a password hash cost under the production floor is refused unless the run says it is a test', () => {
+  expect(() => new Accounts({} as never, undefined, { cost: 14 })).toThrow(RangeError);
+  expect(() => passwordCost(9, true)).toThrow(RangeError);
+  expect(passwordCost(10, true)).toBe(10);
+  expect(passwordCost(15)).toBe(15);
+  expect(loadConfig({}).PASSWORD_HASH_COST).toBe(15);
+  expect(() => loadConfig({ PASSWORD_HASH_COST: '12' })).toThrow(/PASSWORD_HASH_COST: must be at least 15/);
+  expect(loadConfig({ PASSWORD_HASH_COST: '12', PASSWORD_HASH_TESTS_ONLY: 'yes' }).PASSWORD_HASH_COST).toBe(12);
 });

@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { z } from 'zod';
+import { PASSWORD_COST_DEFAULT, PASSWORD_COST_FLOOR, PASSWORD_COST_MAX, PASSWORD_COST_TEST_FLOOR } from '../players/secrets';
 
 // Numbers are written in decimal digits: '0x10', '1e3', ' 8 ' or '' are refused, not read as 16, 1000 or 0.
 const DECIMAL = /^\d+$/;
@@ -154,6 +155,14 @@ export const ConfigSchema = z.object({
    * the cost of a failed query more often during a long outage.
    */
   ARCHIVE_RETRY_MAX_MS: int(1000, 3_600_000, 30_000),
+  /**
+   * Cost of the scrypt hash a new password gets (N = 2^cost; each step doubles the time and memory of a
+   * sign-in, 15 takes about 32 MiB). 15 is the least: lower only with PASSWORD_HASH_TESTS_ONLY=yes. Stored
+   * hashes carry their own cost, so changing this never stops a password from verifying.
+   */
+  PASSWORD_HASH_COST: int(PASSWORD_COST_TEST_FLOOR, PASSWORD_COST_MAX, PASSWORD_COST_DEFAULT),
+  /** yes: PASSWORD_HASH_COST may go down to 10, for test runs that make many accounts. Never in a deployment. */
+  PASSWORD_HASH_TESTS_ONLY: z.enum(['yes', 'no']).default('no'),
   /** Public players' reads this process answers per second from all addresses together; 0 = no such limit. */
   PLAYERS_READS_PER_SECOND: int(0, 1_000_000, 200),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
@@ -199,6 +208,9 @@ export const ConfigSchema = z.object({
 }).superRefine((c, ctx) => {
   if (c.MAX_PAYLOAD_BYTES < c.MAX_MESSAGE_BYTES) {
     ctx.addIssue({ code: 'custom', path: ['MAX_PAYLOAD_BYTES'], message: `must be at least MAX_MESSAGE_BYTES (${c.MAX_MESSAGE_BYTES}): a message that fits its limit must fit in a frame` });
+  }
+  if (c.PASSWORD_HASH_COST < PASSWORD_COST_FLOOR && c.PASSWORD_HASH_TESTS_ONLY !== 'yes') {
+    ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: `must be at least ${PASSWORD_COST_FLOOR} (lower is cheaper to guess at), not ${c.PASSWORD_HASH_COST}; lower costs are for test runs only, with PASSWORD_HASH_TESTS_ONLY=yes` });
   }
   if (c.COACH_RUN_TIMEOUT_MS < 3 * c.COACH_PROGRESS_MS) {
     ctx.addIssue({ code: 'custom', path: ['COACH_RUN_TIMEOUT_MS'], message: `must be at least 3 × COACH_PROGRESS_MS (${3 * c.COACH_PROGRESS_MS}): a live analysis writes its progress that often, and one late write must not get it taken over` });

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { checkName, type PlayerInfo } from '@isle-of-trains/client/protocol';
-import { dummyPasswordHash, hashPassword, newToken, sameSecret, sha256Hex, verifyPassword } from './secrets';
+import { dummyPasswordHash, hashPassword, newToken, passwordCost, PASSWORD_COST_DEFAULT, sameSecret, sha256Hex, verifyPassword } from './secrets';
 
 export const SESSION_DAYS = 30;
 
@@ -46,8 +46,15 @@ const toRecord = (r: { id: string; display_name: string; username: string | null
 /** The name a guest gets when it gave none: an account made from it takes its username instead. */
 const madeUpName = (id: string): string => `Guest ${id.slice(2, 6)}`;
 
+/** How passwords are hashed: scrypt's cost (N = 2^cost); below the floor only in a test run that says so. */
+export type PasswordHashing = { cost: number; testsOnly?: boolean };
+
 export class Accounts {
-  constructor(private readonly db: Kysely<Database>, private readonly now: () => Date = () => new Date()) {}
+  private readonly passwordCost: number;
+
+  constructor(private readonly db: Kysely<Database>, private readonly now: () => Date = () => new Date(), hashing: PasswordHashing = { cost: PASSWORD_COST_DEFAULT }) {
+    this.passwordCost = passwordCost(hashing.cost, hashing.testsOnly);
+  }
 
   /**
    * A new guest, named `name` (checked like every name: anything but a string is refused) or a made-up name.
@@ -88,7 +95,7 @@ export class Accounts {
   /** A guest becomes an account: from now on it can sign in anywhere with username and password. */
   async claim(id: string, username: unknown, password: unknown): Promise<PlayerRecord> {
     const u = checkUsername(username);
-    const hash = await hashPassword(checkPassword(password));
+    const hash = await hashPassword(checkPassword(password), this.passwordCost);
     const current = await this.get(id);
     if (!current) throw new PlayerError('NOT_FOUND', 'No such player.', 404);
     if (current.username !== null) throw new PlayerError('ALREADY_CLAIMED', 'This player already has an account.', 409);
@@ -116,7 +123,7 @@ export class Accounts {
     const row = USERNAME.test(u)
       ? await this.db.selectFrom('players').select(['id', 'display_name', 'username', 'password_hash']).where('username', '=', u).executeTakeFirst()
       : undefined;
-    const ok = await verifyPassword(p, row?.password_hash ?? await dummyPasswordHash());
+    const ok = await verifyPassword(p, row?.password_hash ?? await dummyPasswordHash(this.passwordCost));
     if (!row || !row.password_hash || !ok) throw new PlayerError('BAD_CREDENTIALS', 'Wrong username or password.', 401);
     const s = await this.newSession(row.id);
     return { player: toRecord(row), ...s };

@@ -11,7 +11,7 @@ import type { Config } from '../ops/config';
 import { openDatabase, type PlayersDb } from '../db/connect';
 import { DatabaseHealth } from '../db/health';
 import type { Logger } from '../ops/logger';
-import { Accounts } from './accounts';
+import { Accounts, type PasswordHashing } from './accounts';
 import { Archive } from './archive';
 import { ChatLog } from './chat';
 import { CoachStore } from '../coach/coach-store';
@@ -36,15 +36,16 @@ export class PlayersService {
   /** Up or down, from the outcome of the queries; an outage is logged once (src/db/health.ts). */
   readonly health: DatabaseHealth;
 
-  constructor(private readonly settings: { url?: string; dataDir?: string }, private readonly logger: Logger) {
+  constructor(private readonly settings: { url?: string; dataDir?: string }, private readonly logger: Logger, private readonly hashing?: PasswordHashing) {
     this.health = new DatabaseHealth(logger);
   }
 
   /** From the server's settings: DATABASE_URL, else PGlite in DATA_DIR; in memory under tests without DATA_DIR. */
   static fromConfig(config: Config, logger: Logger, inMemory: boolean): PlayersService | null {
     if (config.PLAYERS_DB === 'off') return null;
-    if (config.DATABASE_URL) return new PlayersService({ url: config.DATABASE_URL }, logger);
-    return new PlayersService(inMemory || config.PLAYERS_DB === 'memory' ? {} : { dataDir: config.DATA_DIR }, logger);
+    const hashing = { cost: config.PASSWORD_HASH_COST, testsOnly: config.PASSWORD_HASH_TESTS_ONLY === 'yes' };
+    if (config.DATABASE_URL) return new PlayersService({ url: config.DATABASE_URL }, logger, hashing);
+    return new PlayersService(inMemory || config.PLAYERS_DB === 'memory' ? {} : { dataDir: config.DATA_DIR }, logger, hashing);
   }
 
   /** Begin opening the database without waiting for it. */
@@ -59,7 +60,7 @@ export class PlayersService {
       this.health.succeeded();
       this.logger.info({ type: 'players', db: db.kind }, 'players database ready');
       this.watch(db);
-      return { db, players: { accounts: new Accounts(db.db), archive: new Archive(db.db), chat: new ChatLog(db.db), analyses: new CoachStore(db.db), kind: db.kind } };
+      return { db, players: { accounts: new Accounts(db.db, undefined, this.hashing), archive: new Archive(db.db), chat: new ChatLog(db.db), analyses: new CoachStore(db.db), kind: db.kind } };
     }).catch((e: Error) => {
       this.opening = null;
       this.health.failed(e);
