@@ -9,34 +9,13 @@
 import './register';
 import * as fs from 'fs';
 import * as path from 'path';
-import {
-  applyAction, createGame, currentDecision, legalActions, type Action, type GameOptions,
-} from '@isle-of-trains/rules';
-import type { BotLevel, RecordedGame } from '@isle-of-trains/bots';
+import { deckDrawerGame, type BotLevel, type RecordedGame } from '@isle-of-trains/bots';
 import { recordGame } from './coach-bench';
 
 const DIR = path.resolve(__dirname, '../test/fixtures/coach');
 
-/** A solo game that draws from the deck whenever it can: the Challenge's deck then runs out within a few dozen moves. */
-function deckDrawer(options: GameOptions): RecordedGame {
-  let s = createGame(options);
-  const actions: { seat: number; action: Action }[] = [];
-  let x = 7;
-  while (!s.gameOver) {
-    const d = currentDecision(s)!;
-    const legal = legalActions(s, d.seat);
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    const a = legal.find((l) => l.type === 'take' && l.from === 'deck') ?? legal[x % legal.length];
-    const r = applyAction(s, d.seat, a);
-    if (!r.ok) throw new Error(r.error.code);
-    s = r.state;
-    actions.push({ seat: d.seat, action: a });
-  }
-  return { options, actions };
-}
-
 const games: Record<string, () => RecordedGame> = {
-  'solo-challenge': () => deckDrawer({ players: 1, seed: 'fingerprint-solo' }),
+  'solo-challenge': () => deckDrawerGame({ players: 1, seed: 'fingerprint-solo' }),
   'two-players': () => recordGame({ players: 2, seed: 'fingerprint-2p' }, ['greedy', 'random'] as BotLevel[], 'fp2'),
   'chapter-5': () => recordGame({ players: 1, seed: 'fingerprint-ch5', mode: 'scenario', scenario: 5 }, ['greedy'] as BotLevel[], 'fp5'),
 };

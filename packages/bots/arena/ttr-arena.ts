@@ -20,9 +20,10 @@
  * of its tracks claimed by the end.
  */
 import './register';
-import { mapOf, scoreBreakdown, ttrGame, type BonusCardId, type GameState } from '@isle-of-trains/ttr-rules';
+import { mapOf, scoreBreakdown, ttrGame, type BonusCardId } from '@isle-of-trains/ttr-rules';
 import { createTtrBot, TTR_BOT_LEVELS, type TtrBot, type TtrBotLevel } from '@isle-of-trains/bots';
-import { planTickets, readBoard, ttrSearchStats } from '../src/ttr';
+import { ttrSearchStats } from '../src/ttr';
+import { neededByOther } from './ttr-needed-by-other';
 import { playTtrGame } from './ttr-play';
 import { wilson } from './wilson';
 
@@ -225,20 +226,6 @@ function timedBot(bot: TtrBot): TtrBot {
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-/** Whether a seat other than `seat` has `pair` in its plan for its open tickets (what greedy plans from its view). */
-function neededByOther(s: GameState, seat: number, pair: number): boolean {
-  for (const p of s.players) {
-    if (p.seat === seat) continue;
-    const view = ttrGame.view(s, p.seat);
-    const open = view.players[p.seat].tickets!.filter((t) => !t.completed);
-    if (open.length === 0) continue;
-    const board = readBoard(view, p.seat);
-    const plan = planTickets(board, open.map((t) => board.map.ticket.get(t.id)!), p.trainsLeft);
-    if (plan.pairs.some((x) => x.id === pair)) return true;
-  }
-  return false;
 }
 
 let args: Args | null = null;

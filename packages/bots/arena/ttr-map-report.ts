@@ -20,9 +20,9 @@
  */
 import './register';
 import { appendFileSync, readFileSync } from 'node:fs';
-import { bonusCard, mapOf, scoreBreakdown, ttrGame, type BonusCardId, type GameMap, type GameState, type MapRef } from '@isle-of-trains/ttr-rules';
+import { bonusCard, mapOf, scoreBreakdown, ttrGame, type BonusCardId, type GameMap, type MapRef } from '@isle-of-trains/ttr-rules';
 import { createTtrBot, TTR_BOT_LEVELS, type TtrBot, type TtrBotLevel } from '@isle-of-trains/bots';
-import { planTickets, readBoard } from '../src/ttr';
+import { neededByOther } from './ttr-needed-by-other';
 import { playTtrGame } from './ttr-play';
 import { wilson } from './wilson';
 
@@ -180,20 +180,6 @@ function playGames(a: Args, P: number, sink: (l: Line) => void): void {
         + `(${rec.turns} turns, ${rec.ms} ms)`);
     }
   }
-}
-
-/** Whether a seat other than `seat` has `pair` in its plan for its open tickets (as greedy plans, from that seat's view). */
-function neededByOther(s: GameState, seat: number, pair: number): boolean {
-  for (const p of s.players) {
-    if (p.seat === seat) continue;
-    const view = ttrGame.view(s, p.seat);
-    const open = view.players[p.seat].tickets!.filter((t) => !t.completed);
-    if (open.length === 0) continue;
-    const board = readBoard(view, p.seat);
-    const plan = planTickets(board, open.map((t) => board.map.ticket.get(t.id)!), p.trainsLeft);
-    if (plan.pairs.some((x) => x.id === pair)) return true;
-  }
-  return false;
 }
 
 // ---- reporting ------------------------------------------------------------------------------------------

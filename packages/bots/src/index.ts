@@ -16,7 +16,7 @@ export {
 } from './ttr';
 export type { TtrBot, TtrBotInput, TtrBotLevel, TtrBotOptions } from './ttr';
 export {
-  analyseGame, analyseDecision, COACH_VERSION, COACH_FINGERPRINTS, estimateDecision, seatDecisions, CoachError, movePhrase, adviceText,
+  analyseGame, analyseDecision, COACH_VERSION, COACH_FINGERPRINTS, deckDrawerGame, estimateDecision, seatDecisions, CoachError, movePhrase, adviceText,
 } from './coach';
 export type {
   AnalyseOptions, CoachAnalysis, CoachDecision, CoachMark, Alternative, DecisionEstimate, EstimateOptions, CoachUnit, RecordedGame, SeatDecision,

@@ -5,5 +5,6 @@ export { estimateDecision } from './estimate';
 export type { Alternative, DecisionEstimate, EstimateOptions } from './estimate';
 export type { CoachUnit } from './judge';
 export { seatDecisions, CoachError } from './record';
+export { deckDrawerGame } from './deck-drawer';
 export type { RecordedGame, SeatDecision } from './record';
 export { movePhrase, adviceText } from './words';

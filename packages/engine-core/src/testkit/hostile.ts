@@ -243,6 +243,30 @@ export function zodKeepsAsIs(schema: Parses, x: unknown): boolean {
   return parsed.success && sameValue(parsed.data, x, new Set()) && !holdsUndefined(x, new Set());
 }
 
+/**
+ * The door's promise for one value: the exact-shape check `check` never throws, and says yes only when zod
+ * (`schema`) accepts the value and gives back an equal one (it never lets through what zod refuses or would
+ * change). It also says yes to everything else zod keeps as it is (a needless refusal would only cost speed),
+ * save strings zod measures as shorter than the check does (see holdsSurrogates). Throws, showing the value,
+ * where the two disagree; otherwise gives the check's answer.
+ */
+export function holdsDoor(check: (x: unknown) => boolean, schema: Parses, x: unknown): boolean {
+  const accepted = check(x);
+  const wanted = zodKeepsAsIs(schema, x);
+  if (accepted && !wanted) throw new Error(`the exact check accepts what zod refuses or changes: ${shown(x)}`);
+  if (!accepted && wanted && !holdsSurrogates(x)) throw new Error(`the exact check refuses what zod keeps as it is: ${shown(x)}`);
+  return accepted;
+}
+
+/** A value for a failure message: its kind, and its JSON with big integers and -0 written out (just the kind when JSON cannot write it). */
+export function shown(x: unknown): string {
+  try {
+    return `${Object.prototype.toString.call(x)} ${JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : Object.is(v, -0) ? '-0' : v))}`;
+  } catch {
+    return Object.prototype.toString.call(x);
+  }
+}
+
 function sameValue(a: unknown, b: unknown, seen: Set<unknown>): boolean {
   if (Object.is(a, b)) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;

@@ -11,6 +11,7 @@ export type { Secret } from './leaks';
 export { playRandomGame, randomGames } from './random-games';
 export type { FastDoor, GameWatcher, RandomGame, RandomGameSettings, RandomGamesSettings } from './random-games';
 export {
-  HOSTILE_KEYS, HOSTILE_NUMBERS, HOSTILE_STRINGS, handHostile, hostileJunk, hostileLeaf, holdsSurrogates, mutantOf, plainCopy, withOwnKey, zodKeepsAsIs,
+  HOSTILE_KEYS, HOSTILE_NUMBERS, HOSTILE_STRINGS, handHostile, holdsDoor, hostileJunk, hostileLeaf, holdsSurrogates, mutantOf, plainCopy, shown, withOwnKey,
+  zodKeepsAsIs,
 } from './hostile';
 export type { Parses } from './hostile';
