@@ -209,7 +209,11 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
     stopKeepAlive();
     lazy?.stop();
     redis?.stop();
+    // Colyseus shuts down only the first server of the process that asks (its matchMaker is the process's): a
+    // second one, its matchMaker already shutting down, would return with its port still open. Its port is closed here.
+    const shutByAnother = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
     await gameServer.gracefullyShutdown(false);
+    if (shutByAnother) transport.shutdown();
     // What is not archived by now stays owed in the store: the next start archives it.
     await outbox?.stop();
     await coach.close();
