@@ -84,7 +84,7 @@ export interface CreateServerOptions extends Partial<Config> {
 export interface IsleServer {
   /** Bind the port; resolves with the port actually bound (PORT 0 = any free port). */
   listen(): Promise<number>;
-  /** Close every room and the port. */
+  /** Close every room and the port. Once: a second call returns the first one's promise. */
   close(): Promise<void>;
   /** Send `restarting` { seconds } to every client of every room on this process. */
   notifyRestart(seconds: number): Promise<void>;
@@ -201,6 +201,31 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       .on('dispose', (room: RoomLike) => liveRooms.delete(room));
   }
 
+  let closed: Promise<void> | null = null;
+  async function closeOnce(): Promise<void> {
+    closing = true;
+    metrics.draining.set(1);
+    if (sweeper) clearInterval(sweeper);
+    stopKeepAlive();
+    lazy?.stop();
+    redis?.stop();
+    // Colyseus shuts down only the first server of the process that asks (its matchMaker is the process's): a
+    // second one, its matchMaker already shutting down, would return with its port still open. Its port is closed here.
+    const shutByAnother = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+    await gameServer.gracefullyShutdown(false);
+    if (shutByAnother) transport.shutdown();
+    // What is not archived by now stays owed in the store: the next start archives it.
+    await outbox?.stop();
+    await coach.close();
+    await store.close();
+    await players?.close();
+    limitsRedis?.disconnect();
+    health.stop();
+    listening = false;
+    // Last: nothing of this process writes to DATA_DIR any more.
+    dataDirLock?.release();
+  }
+
   return {
     async listen() {
       // The players' database opens in the background (the embedded one in a thread of its own), so it is
@@ -263,24 +288,12 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       logger.info({ port, bots: botSource.source, nodeVersion: process.versions.node }, 'listening');
       return port;
     },
-    async close() {
-      closing = true;
-      metrics.draining.set(1);
-      if (sweeper) clearInterval(sweeper);
-      stopKeepAlive();
-      lazy?.stop();
-      redis?.stop();
-      await gameServer.gracefullyShutdown(false);
-      // What is not archived by now stays owed in the store: the next start archives it.
-      await outbox?.stop();
-      await coach.close();
-      await store.close();
-      await players?.close();
-      limitsRedis?.disconnect();
-      health.stop();
-      listening = false;
-      // Last: nothing of this process writes to DATA_DIR any more.
-      dataDirLock?.release();
+    close() {
+      // Once: Colyseus' matchMaker belongs to the process, not to this server. Closed again after another server
+      // of the process had started, this one shut that one's matchMaker down, and that server's own close then
+      // found it shutting down and returned before closing its port (which stayed open with the process).
+      closed ??= closeOnce();
+      return closed;
     },
     async notifyRestart(seconds: number) {
       closing = true;

@@ -29,8 +29,10 @@ describe.each(DATABASES)('on %s', (kind) => {
   const logLines: string[] = [];
   let address = '10.0.0.1';
   let services: { accounts: Accounts; archive: Archive };
+  /** The set-up below: one that outlives its hook's timeout (a loaded machine) goes on opening the database and the port. */
+  let setup: Promise<void> | undefined;
 
-  beforeAll(async () => {
+  beforeAll(() => (setup = (async () => {
     db = await freshDatabase(kind);
     const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(String(chunk)); cb(); } });
     const logger = createLogger('debug', sink);
@@ -44,10 +46,13 @@ describe.each(DATABASES)('on %s', (kind) => {
     server = http.createServer(app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  });
+  })()));
+  // Whatever the set-up opened is closed once it is done, even when it finished after its hook's timeout: an
+  // embedded database's thread and a listening port left open kept the jest worker from exiting.
   afterAll(async () => {
-    await new Promise((r) => server.close(r));
-    await db.drop();
+    await setup?.catch(() => undefined);
+    if (server?.listening) await new Promise((r) => server.close(r));
+    await db?.drop();
   });
 
   /** Every guest secret and session token the routes handed out (none may reach the log). */

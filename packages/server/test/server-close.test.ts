@@ -3,7 +3,9 @@
  * is still waiting to run and holding the process open, whatever was under way when it closed: a seated
  * player's reconnection window (RECONNECT_SECONDS, here ten minutes), a seat taken over by a newer connection
  * (a window of 15 s at least), a matchmaking reservation whose socket never opened (15 s). Before, each of
- * those timers outlived the server and kept the process up until it ran out.
+ * those timers outlived the server and kept the process up until it ran out. And a server closed a second
+ * time, after the next server of the process had started, no longer keeps that one from closing its port, and
+ * of two servers running in one process the second to close closes its port as well.
  */
 jest.mock('rou3', () => jest.requireActual('./support/rou3').load());
 import { createHook } from 'async_hooks';
@@ -86,4 +88,31 @@ test('after close() no timer of the server or of Colyseus is left pending: recon
     hook.disable();
     await ts?.close();
   }
+});
+
+test('a server closed twice closes once: closed again after the next server of the process started, it leaves that one to close its port', async () => {
+  const first = await bootServer();
+  await first.close();
+  const second = await bootServer();
+  try {
+    await first.close();
+    // The second server still plays: its matchMaker was not shut down by the first one's second close.
+    const room = await second.client().create('isle', { seats: 2, bots: 1, name: 'Ada' });
+    await room.leave();
+  } finally {
+    await second.close();
+  }
+  // Closed, its port is free: before, its close returned early (Colyseus' matchMaker was shutting down
+  // already) and the port stayed open, holding the process.
+  await expect(fetch(`${second.http}/healthz`)).rejects.toThrow();
+});
+
+test('two servers of one process, each closed: the second to close closes its port too', async () => {
+  const first = await bootServer();
+  const second = await bootServer();
+  await first.close();
+  // Before, Colyseus' shutdown found the process's matchMaker shutting down already and returned at once.
+  await second.close();
+  await expect(fetch(`${second.http}/healthz`)).rejects.toThrow();
+  await expect(fetch(`${first.http}/healthz`)).rejects.toThrow();
 });

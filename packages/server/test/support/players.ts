@@ -2,7 +2,7 @@
 import type { Room as SDKRoom } from '@colyseus/sdk';
 import { watch, type Seen, type TestServer } from './harness';
 import { connect, stateOf, type Player } from './ops-game';
-import { waitFor } from './ops-proc';
+import { waitFor, type ServerProc } from './ops-proc';
 
 /**
  * A POST as a client should make it: a server that has just started may still be opening its players'
@@ -19,22 +19,34 @@ async function post(http: string, p: string, body: unknown, auth?: string): Prom
 }
 
 /**
- * Waits until the players' database answers (60 s at most): a server that has just started opens it in the
- * background, and a join made meanwhile waits for it only a moment before going on without the identity
- * (the table is then unrated), which is what a rated-table test must not run into after a restart.
+ * Waits for a server process's players' database to be open, as the process itself reports it: its line
+ * "players database ready" (logged at info: start the process with LOG_LEVEL=info). The database opens in
+ * the background after the start, and until then every players' request and every identity of a join is
+ * refused (PLAYERS_UNAVAILABLE; a join goes on without its identity, so a table comes out unrated). How long
+ * that takes is the machine's business: a first start of the embedded PGlite creates the database, about 19 s
+ * of a core, which took 99 s at a load of 29. So no time is set here (the test's own timeout bounds it); what
+ * fails at once is an open that failed ("players database unavailable") or a process that exited.
  */
-export async function playersOpen(http: string, auth: string): Promise<void> {
-  for (const t0 = Date.now(); Date.now() - t0 < 60_000; await new Promise((r) => setTimeout(r, 250))) {
-    const res = await fetch(`${http}/api/me`, { headers: { authorization: auth } });
-    if (res.status !== 503) return;
+export async function playersReady(srv: ServerProc): Promise<void> {
+  let gone = false;
+  void srv.exited.then(() => { gone = true; });
+  for (;;) {
+    // Joined without a separator: a line that came in two pieces of the pipe is whole again.
+    const out = srv.output.join('');
+    if (out.includes('"players database ready"')) return;
+    if (out.includes('"players database unavailable"')) throw new Error(`the players' database did not open:\n${srv.output.join('\n')}`);
+    if (gone) throw new Error(`the server exited before its players' database opened:\n${srv.output.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the players\' database did not open within 60 s');
 }
 
 /** A guest identity that claimed an account: its player id and its session as an Authorization value. */
 export async function account(http: string, name: string): Promise<{ id: string; auth: string }> {
+  // A refusal is said as such: read as an identity, it made the test fail later on a field it lacks.
   const g = await post(http, '/api/players', { name });
+  if (typeof g?.player?.id !== 'string') throw new Error(`POST /api/players (${name}) was refused: ${JSON.stringify(g)}`);
   const c = await post(http, '/api/account/claim', { username: name.toLowerCase(), password: `${name} plays trains` }, `Guest ${g.player.id}:${g.secret}`);
+  if (typeof c?.token !== 'string') throw new Error(`POST /api/account/claim (${name}) was refused: ${JSON.stringify(c)}`);
   return { id: g.player.id, auth: `Bearer ${c.token}` };
 }
 
