@@ -91,7 +91,7 @@ describe('the second game pins its board', () => {
     const options = ttr.setupOptions({ seats: 2 } as never, 'pin-seed', ['Ada', 'Bo']);
     Match.begin(ttr as never, options as never, { now: () => '2026-11-28T00:00:00.000Z', journal: { write: (e) => { written.push(e); return true; }, blocked: false } });
     const start = written.find((e): e is StartEntry => e.t === 'start')!;
-    expect((start.options as { map: unknown }).map).toEqual(current);
+    expect((start.options as unknown as { map: unknown }).map).toEqual(current);
   });
 
   test('a game stored on an archived map version restores, replays and is archived on that version', () => {
@@ -99,13 +99,13 @@ describe('the second game pins its board', () => {
     expect(archived.sha256).not.toBe(current.sha256);
     const file = 'ttr-2p-undo-restart.jsonl';
     const entries = salvageLog(fs.readFileSync(path.join(DIR, file), 'utf8').split('\n').filter((l) => l !== '')).entries
-      .map((e) => (e.t === 'start' ? { ...e, options: { ...(e.options as object), map: archived } } as LogEntry : e));
+      .map((e) => (e.t === 'start' ? { ...e, options: { ...e.options, map: archived } } as unknown as LogEntry : e));
     const replayed = replayLog(file, entries.slice(0, -1));
     if (replayed.kind !== 'game') throw new Error(replayed.kind);
     expect((replayed.game.match.state as { options: { map: unknown } }).options.map).toEqual(archived);
     expect(replayed.game.match.over).toBe(true);
     const record = finishedGameFromLog(file, entries);
-    expect((record.options as { map: unknown }).map).toEqual(archived);
+    expect((record.options as unknown as { map: unknown }).map).toEqual(archived);
     // A log that names the map by id alone (written before games pinned their board) plays on the current one.
     const byId = replayLog(file, salvageLog(fs.readFileSync(path.join(DIR, file), 'utf8').split('\n').filter((l) => l !== '')).entries.slice(0, -1));
     if (byId.kind !== 'game') throw new Error(byId.kind);
