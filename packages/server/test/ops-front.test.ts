@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import { ensureBuilt, freePort, killServer, REPO, startServer, tempDir, waitFor, type ServerProc } from './support/ops-proc';
 import { connect, play, settle, stateOf, type ActionLog, type Player } from './support/ops-game';
 import { POSTGRES_URL } from './support/databases';
+import { playersReady } from './support/players';
 
 jest.setTimeout(120_000);
 
@@ -254,9 +255,12 @@ test('players through the front: a browser\'s sign-up is same-site, and both rep
     const [front, p1, p2] = [await freePort(), await freePort(), await freePort()];
     const dir = tempDir('front-players');
     await startNginx(dir, nginxConfig(dir, front, toPorts({ game1: p1, game2: p2 })), front);
-    const env = { STORE: 'memory', PLAYERS_DB: 'auto', DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` };
+    // At info level each replica logs when its players' database is open (until then it answers 503
+    // PLAYERS_UNAVAILABLE with a retry time, as documented): the sign-up waits for both.
+    const env = { STORE: 'memory', PLAYERS_DB: 'auto', LOG_LEVEL: 'info', DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` };
     const [g1, g2] = await Promise.all([startServer({ ...env, NODE_ID: 'game1' }, p1), startServer({ ...env, NODE_ID: 'game2' }, p2)]);
     procs.push(g1, g2);
+    await Promise.all([playersReady(g1), playersReady(g2)]);
     const site = `http://127.0.0.1:${front}`;
     // A browser on the front's page sends its Origin with the port; nginx must pass the Host it got, port
     // included, or the replicas take the sign-up for a cross-site request (403 CROSS_SITE).
