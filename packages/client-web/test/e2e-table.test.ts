@@ -180,7 +180,7 @@ test('the hand limit: axe-core finds nothing serious; screenshots at both sizes'
   await page.setViewportSize({ width: 390, height: 600 });
   await settled(page);
   expect(await handCardsHidden(page)).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 440 });
+  await page.setViewportSize({ width: 390, height: 360 });
   await settled(page);
   expect((await handCardsHidden(page)).length).toBeGreaterThan(0);
   expect(await page.locator('.dock-more').isVisible()).toBe(true);
