@@ -15,7 +15,10 @@
  * the development preview page (`npm run dev`, /preview.html?<query>: a local game, cards put where asked).
  * `--other-css`: the same page, at each size, once more with that stylesheet in place of the page's own (an older
  * styles.css, `git show main:packages/client-web/src/styles.css > /tmp/old.css`): before and after on one game.
- * Pictures and figures go to test-artifacts/client-web/shots-<label>-<size>.png and shots-<label>.json.
+ * Live, then: play on to a payment for a build, reached on the phone's size, and picture it at 390×844 and
+ * 1366×768 (where the car being paid for lies against the dock), and the phone's card sheet over it.
+ * Pictures and figures go to test-artifacts/client-web/shots-<label>-<size>.png (shots-<label>-pay-<size>.png,
+ * shots-<label>-pay-sheet-390x844.png) and shots-<label>.json.
  */
 import './register';
 import * as fs from 'fs';
@@ -114,6 +117,102 @@ function measure(page: Page) {
   });
 }
 
+/** Click a key as a player does: a card's sheet move on a phone, then Confirm when the tray asks. */
+function tap(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(async (k) => {
+    const next = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
+    await next();
+    document.querySelector<HTMLElement>(`.card-sheet [data-sheet-key="${CSS.escape(k)}"]`)?.click();
+    await next();
+    const confirm = document.querySelector<HTMLElement>('[data-key="confirm"]');
+    if (confirm && k !== 'cancel' && k !== 'confirm') {
+      confirm.click();
+      await next();
+    }
+  }, key);
+}
+
+const promptText = (page: Page) => page.evaluate(() => document.querySelector('.prompt')?.textContent ?? '');
+const offered = (page: Page) => page.evaluate(() => [...document.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!));
+const myMove = (page: Page) => page.waitForFunction(() => !!document.querySelector('#end-screen') || (document.body.classList.contains('my-turn')
+  && [...document.querySelectorAll('[data-key]')].some((e) => !['cancel', 'returnCard'].includes(e.getAttribute('data-key')!))), null, { timeout: 120_000 });
+
+/** Play on until a build of the page's player asks for payment (a card of the hand built as a new car or building). */
+async function toPayment(page: Page): Promise<boolean> {
+  for (let step = 0; step < 80; step++) {
+    await myMove(page);
+    if (await page.locator('#end-screen').count()) return false;
+    const p = await promptText(page);
+    // A build's payment (a face-down load's pays for no card).
+    if (/^Pay for /.test(p) && !/face-down/.test(p)) return true;
+    const ks = (await offered(page)).filter((k) => k !== 'cancel' && k !== 'returnCard');
+    if (/^(Discard|Too many cards|Pay)/.test(p) || ks.includes('endDelivery') || ks.includes('skip')) {
+      await tap(page, ks.find((k) => k.startsWith('hand:')) ?? ks.find((k) => k === 'endDelivery' || k === 'skip') ?? ks[0]);
+      continue;
+    }
+    let built = false;
+    for (const k of ks.filter((x) => x.startsWith('hand:'))) {
+      await tap(page, k);
+      if ((await offered(page)).includes('build::')) {
+        await tap(page, 'build::');
+        built = true;
+        break;
+      }
+      await tap(page, 'cancel');
+    }
+    if (!built) await tap(page, ks.find((k) => k.startsWith('display:')) ?? (ks.includes('deck') ? 'deck' : ks[0]));
+  }
+  return false;
+}
+
+/**
+ * A payment's figures: the car (or building) being paid for, found by the name the prompt gives, and the dock's
+ * and the card sheet's boxes; whether the car shows (inside the board's visible part, not under anything).
+ */
+function payMeasure(page: Page) {
+  return page.evaluate(() => {
+    const name = /^Pay for (.*): pick/.exec(document.querySelector('.prompt')?.textContent ?? '')?.[1] ?? '';
+    const all = [...document.querySelectorAll<HTMLElement>('.player.me .car, .player.me .building')];
+    const car = all.reverse().find((e) => (e.getAttribute('aria-label') ?? '').startsWith(`your ${name},`) || (e.getAttribute('aria-label') ?? '').startsWith(`${name}:`));
+    const box = (el: Element | null | undefined) => {
+      const r = el?.getBoundingClientRect();
+      return r && r.width > 0 ? { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) } : null;
+    };
+    const c = box(car);
+    const board = document.querySelector('.board')!.getBoundingClientRect();
+    const hit = c ? document.elementFromPoint((c.left + c.right) / 2, (c.top + c.bottom) / 2) : null;
+    const inSight = !!c && c.top >= board.top - 1 && c.bottom <= board.bottom + 1 && c.left >= board.left - 1 && c.right <= board.right + 1 && !!hit && car!.contains(hit);
+    return { paying: name, car: c, inSight, dock: box(document.querySelector('.dock')), sheet: box(document.querySelector('.card-sheet')), marked: !!car?.classList.contains('paid-for') };
+  });
+}
+
+/**
+ * A payment for a build, reached at the phone's size (as a phone's player would: what the page scrolls to is
+ * its own doing), pictured there and at 1366×768; then, on the phone, the card sheet a tap on a hand card opens.
+ */
+async function payShots(page: Page, out: Record<string, unknown>): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  if (!(await toPayment(page))) {
+    console.log('pay: no payment for a build reached: no pictures of it');
+    return;
+  }
+  const picture = async (name: string, w: number, hh: number) => {
+    await page.setViewportSize({ width: w, height: hh });
+    await settled(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, `shots-${LABEL}-${name}-${w}x${hh}.png`) });
+    const m = await payMeasure(page);
+    out[`${LABEL} ${name} ${w}x${hh}`] = m;
+    console.log(`${LABEL} ${name} ${w}×${hh}: ${JSON.stringify(m)}`);
+  };
+  await picture('pay', 390, 844);
+  await picture('pay', 1366, 768);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await page.locator('.hand [data-key^="hand:"]').first().click();
+  await picture('pay-sheet', 390, 844);
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   let server: { close(): Promise<unknown> } | null = null;
@@ -188,6 +287,7 @@ async function main(): Promise<void> {
         });
       }
     }
+    if (!DEV) await payShots(page, out);
   } finally {
     await browser.close();
     await server?.close();

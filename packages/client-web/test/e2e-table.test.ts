@@ -3,6 +3,7 @@
  *  - a whole 2-action turn (take a card, build and pay) by keyboard in at most 15 key presses, then a
  *    step taken back with the Undo key;
  *  - the hand-limit and payment screens: axe-core and screenshots at 1366×768 and 390×844;
+ *  - a phone paying for a build: the car paid for in sight above the dock and clear of the payment's confirm;
  *  - a 4-player game (three bots) played to its end, the rematch button taking the player to the server's
  *    rematch room, and there the leak check through the DevTools protocol; spectators shown to the player.
  * Screenshots land in test-artifacts/client-web/.
@@ -173,9 +174,13 @@ test('the hand limit: axe-core finds nothing serious; screenshots at both sizes'
   expect(await handCardsHidden(page)).toEqual([]);
   // No cue where nothing is out of sight.
   expect(await page.locator('.dock-more').isVisible()).toBe(false);
-  // A shorter phone: the dock cannot hold the whole hand, so it scrolls, and says so with a visible cue until
-  // its end is in sight; scrolled there, every card shows.
+  // A shorter window (a phone's browser with its keyboard up): the dock cannot hold the whole hand, so it
+  // scrolls, and says so with a visible cue until its end is in sight; scrolled there, every card shows. (A
+  // choice of cards to give up keeps the dock compact: a 390×600 phone holds the whole hand.)
   await page.setViewportSize({ width: 390, height: 600 });
+  await settled(page);
+  expect(await handCardsHidden(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 360 });
   await settled(page);
   expect((await handCardsHidden(page)).length).toBeGreaterThan(0);
   expect(await page.locator('.dock-more').isVisible()).toBe(true);
@@ -192,6 +197,133 @@ test('the hand limit: axe-core finds nothing serious; screenshots at both sizes'
   await frame(page);
   await shotBoth(page, 'hand-limit');
   expect(await axeProblems(page)).toEqual([]);
+  expect(world.pageErrors).toEqual([]);
+  await page.context().close();
+});
+
+/** On a phone, from a turn's first choice: take cards and build until a build asks to be paid for. */
+async function buildUntilPayment(page: Page): Promise<boolean> {
+  for (let step = 0; step < 60; step++) {
+    await ready(page);
+    const p = await prompt(page);
+    // A build's payment (a face-down load's pays for no card).
+    if (/^Pay for /.test(p) && !/face-down/.test(p)) return true;
+    const ks = (await keys(page)).filter((k) => k !== 'cancel' && k !== 'returnCard');
+    if (ks.length === 0) continue;
+    if (/^(Pay for|Discard|Too many cards)/.test(p)) {
+      await click(page, ks.find((k) => k.startsWith('hand:'))!);
+      continue;
+    }
+    if (ks.includes('skip')) {
+      await click(page, 'skip');
+      continue;
+    }
+    let built = false;
+    for (const k of ks.filter((x) => x.startsWith('hand:'))) {
+      await click(page, k);
+      if ((await keys(page)).includes('build::')) {
+        await click(page, 'build::');
+        built = true;
+        break;
+      }
+      if ((await keys(page)).includes('cancel')) await click(page, 'cancel');
+    }
+    if (!built) await click(page, ks.find((k) => k.startsWith('display:')) ?? (ks.includes('deck') ? 'deck' : ks[0]));
+  }
+  return false;
+}
+
+type Box = { top: number; bottom: number; left: number; right: number; height: number };
+
+/**
+ * The car (or building) a payment is for, found by the name the prompt gives (the last of that name in the
+ * player's train: a new car joins its end): its box, whether it is what shows at its centre (nothing over it)
+ * and whether the page marks it.
+ */
+function paidFor(page: Page): Promise<{ name: string; box: Box | null; uncovered: boolean; marked: boolean }> {
+  return page.evaluate(() => {
+    const name = /^Pay for (.*): pick/.exec(document.querySelector('.prompt')?.textContent ?? '')?.[1] ?? '';
+    const label = (e: Element) => e.getAttribute('aria-label') ?? '';
+    const el = [...document.querySelectorAll('.player.me .car, .player.me .building')].reverse()
+      .find((e) => label(e).startsWith(`your ${name},`) || label(e).startsWith(`${name}:`));
+    const r = el?.getBoundingClientRect();
+    if (!el || !r || r.width === 0) return { name, box: null, uncovered: false, marked: false };
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      name, box: { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height },
+      uncovered: !!hit && el.contains(hit), marked: el.classList.contains('paid-for'),
+    };
+  });
+}
+
+const boxOf = (page: Page, selector: string): Promise<Box> => page.$eval(selector, (e) => {
+  const r = e.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+});
+const inWindow = (b: Box, w: number, hh: number) => b.top >= -1 && b.left >= -1 && b.bottom <= hh + 1 && b.right <= w + 1;
+const overlap = (a: Box, b: Box) => Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+
+test('a phone paying for a build: the car paid for stays in sight above a compact dock, apart from the payment\'s confirm; tap targets 44 px', async () => {
+  const page = await newPage(390, 844);
+  await startSolo(page);
+  expect(await buildUntilPayment(page)).toBe(true);
+  await settled(page);
+  // The car being paid for shows: inside the window, above the dock, nothing over it; and it is marked.
+  const car = await paidFor(page);
+  expect(car.box).not.toBeNull();
+  const dock = await boxOf(page, '.dock');
+  expect(inWindow(car.box!, 390, 844)).toBe(true);
+  expect(car.box!.bottom).toBeLessThanOrEqual(dock.top + 1);
+  expect(car.uncovered).toBe(true);
+  expect(car.marked).toBe(true);
+  // Every card of the hand in sight, none cut off, each a finger's 44 px; the dock's buttons too.
+  expect(await handCardsHidden(page)).toEqual([]);
+  const small = await page.$$eval('.dock .hand .card, .dock .choices button', (els) => els
+    .map((e) => [e.getAttribute('data-fkey'), Math.round(e.getBoundingClientRect().height)] as [string, number]).filter(([, hgt]) => hgt < 44));
+  expect(small).toEqual([]);
+  await shot(page, 'pay-dock-phone');
+
+  // A tap on a hand card: its sheet holds the payment's confirm and its cancel, low on the screen (within the
+  // thumb's reach), both in the window and clear of the car, which still shows.
+  const card = (await keys(page)).find((k) => k.startsWith('hand:'))!;
+  const hand = (await handIds(page)).length;
+  await page.locator(`.hand [data-key="${card}"]`).click();
+  await frame(page);
+  const confirm = `.card-sheet [data-sheet-key="${card}"]`;
+  await page.locator(confirm).waitFor();
+  await settled(page);
+  const yes = await boxOf(page, confirm);
+  const no = await boxOf(page, '.card-sheet [data-fkey="sheet-cancel"]');
+  const carNow = await paidFor(page);
+  for (const b of [yes, no]) {
+    expect(inWindow(b, 390, 844)).toBe(true);
+    expect(b.top).toBeGreaterThanOrEqual(844 / 2);
+    expect(b.height).toBeGreaterThanOrEqual(44);
+    expect(overlap(b, carNow.box!)).toBe(false);
+  }
+  expect(inWindow(carNow.box!, 390, 844)).toBe(true);
+  expect(carNow.uncovered).toBe(true);
+  await shot(page, 'pay-sheet-phone');
+  expect(await axeProblems(page)).toEqual([]);
+
+  // The same payment at 1366×768: the car in sight above the dock (no sheet there: the details panel reads cards).
+  await page.click('.card-sheet [data-fkey="sheet-cancel"]');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await settled(page);
+  const wide = await paidFor(page);
+  expect(inWindow(wide.box!, 1366, 768)).toBe(true);
+  expect(wide.box!.bottom).toBeLessThanOrEqual((await boxOf(page, '.dock')).top + 1);
+  expect(wide.uncovered).toBe(true);
+  await shot(page, 'pay-dock');
+
+  // Back on the phone, the sheet's confirm pays with the card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await page.locator(`.hand [data-key="${card}"]`).click();
+  await frame(page);
+  await page.locator(confirm).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.hand [data-fkey^="hand:"]').length === n - 1, hand);
+  expect(await handIds(page)).not.toContain(card.slice(5));
   expect(world.pageErrors).toEqual([]);
   await page.context().close();
 });

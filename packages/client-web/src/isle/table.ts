@@ -10,6 +10,7 @@ import { NONE, nextQueued, normalise, offer, pick, selectedKey, type Offer, type
 import { endModel, tableModel } from '../view-model';
 import { mount } from '../render/dom';
 import { markDockOverflow } from '../render/dock-cue';
+import { revealPaidFor } from '../render/paid-for-view';
 import { renderEnd } from '../render/end';
 import { renderTable, type PhoneTab } from '../render/table';
 import { Memos, mountTable, setMorph, unmountTable } from '../render/vdom';
@@ -273,6 +274,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     }, this.memos), { motion: x.motion });
     this.memos.sweep();
     markDockOverflow(this.root);
+    revealPaidFor(this.root);
     this.focus.after(this.busy());
     this.tour.update(x.live && seat !== null && room.phase === 'playing' && !room.game?.gameOver);
   }

@@ -177,14 +177,25 @@ function loadChip(l: LoadModel, ctx: OfferCtx, place: string): VNode {
     : h('span', { ...attrs, class: cx(attrs.class as string, 'load-good') }, body);
 }
 
-/** A car in a train, with its loads and free spaces. `owner` names whose car it is on every target. */
-export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx): VNode {
+/**
+ * What a car or building being paid for carries: a mark the player sees from the hand (the card they just built
+ * and are now paying for), and the words for it.
+ */
+const PAID_FOR = 'Paying for this';
+const paidForTag = (): VNode => h('span', { class: 'paid-for-tag' }, PAID_FOR);
+
+/**
+ * A car in a train, with its loads and free spaces. `owner` names whose car it is on every target. `paidFor`:
+ * the car was just built and its cost is being paid.
+ */
+export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx, paidFor = false): VNode {
   const key = `car:${seat}:${c.card}`;
   const t = ctx.offer.targets[key];
   const def = safeCard(c.card);
   const slots: Child[] = c.loads.map((l, i) => loadChip(l, ctx, `${key}:load:${i}`));
   for (let i = 0; i < c.free; i++) slots.push(h('span', { class: 'slot', 'aria-hidden': 'true' }));
-  const attrs = targetAttrs(ctx, key, cx('car', `cat-${c.category}`), `${owner} ${c.name}, carries ${c.capacityText}`, c.card);
+  const label = `${owner} ${c.name}, carries ${c.capacityText}`;
+  const attrs = targetAttrs(ctx, key, cx('car', `cat-${c.category}`, { 'paid-for': paidFor }), paidFor ? `${label} (${PAID_FOR.toLowerCase()})` : label, c.card);
   // A car is a div (its loads may be buttons): keyboard users reach it through tabindex and Enter.
   return h(
     'div',
@@ -210,17 +221,24 @@ export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx)
     def ? benefitRow(def) : null,
     def?.category === 'caboose' ? h('span', { class: 'card-effect' }, def.effect) : null,
     hintTag(ctx, key),
+    paidFor ? paidForTag() : null,
   );
 }
 
-export function buildingView(id: string, points: number, seat: number, ctx: OfferCtx): VNode {
+/** A building beside the train; `paidFor`: just built, its cost being paid. */
+export function buildingView(id: string, points: number, seat: number, ctx: OfferCtx, paidFor = false): VNode {
   const key = `building:${seat}:${id}`;
   const t = ctx.offer.targets[key];
+  const label = `${card(id).name}: ${points} points now`;
   return h(
     t ? 'button' : 'div',
-    { ...targetAttrs(ctx, key, 'building', `${card(id).name}: ${points} points now`, id), tabindex: t ? undefined : '0', type: t ? 'button' : undefined },
+    {
+      ...targetAttrs(ctx, key, cx('building', { 'paid-for': paidFor }), paidFor ? `${label} (${PAID_FOR.toLowerCase()})` : label, id),
+      tabindex: t ? undefined : '0', type: t ? 'button' : undefined,
+    },
     h('span', { class: 'card-name' }, cardArt(id, 'art mini'), card(id).name),
     h('span', { class: 'card-stats' }, stat('i-vp', points, 'points now', 'vp'), ' now'),
     hintTag(ctx, key),
+    paidFor ? paidForTag() : null,
   );
 }

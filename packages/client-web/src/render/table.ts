@@ -120,7 +120,26 @@ function islandMap(m: TableModel, ctx: OfferCtx): VNode {
 /** A piece of a part kept on its own (a card, a car): drawn again only when its `sig` or the targets it shows changed. */
 type Keep = (ctx: OfferCtx, key: string, sig: string, build: (ctx: OfferCtx) => VNode) => VNode;
 
-function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null, keep: Keep): VNode {
+/**
+ * The car or building whose cost the local player is paying now: the one just built, found by the name the
+ * payment names (the last of that name: a new car joins the train's end, an upgrade takes its car's place).
+ */
+export function paidForCard(m: TableModel): string | null {
+  const d = m.header.decision;
+  if (!d || d.kind !== 'pay' || d.reason !== 'build' || d.seat !== m.mySeat) return null;
+  const me = m.players.find((p) => p.isMe);
+  if (!me) return null;
+  const ids = [...me.train.map((c) => c.card), ...me.buildings.map((b) => b.card)];
+  return ids.reverse().find((id) => safeCard(id)?.name === d.label) ?? null;
+}
+
+/** A choice of cards to give up from the hand (a payment, a discard): the phone's dock keeps to a few short rows. */
+function choosingCards(m: TableModel): boolean {
+  const d = m.header.decision;
+  return !!d && d.seat === m.mySeat && (d.kind === 'pay' || d.kind === 'discard' || d.kind === 'handLimit');
+}
+
+function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null, keep: Keep, paidFor: string | null): VNode {
   const owner = p.isMe ? 'your' : `${p.name}'s`;
   const badges: Child[] = [];
   if (rating) badges.push(h('span', { class: 'badge rating', 'data-rating': rating, title: 'rating' }, `rating ${rating}`));
@@ -139,7 +158,7 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null, keep:
         h('span', { title: 'points if the game ended now' }, `${p.score} pts`),
         h('span', { title: 'train weight / engine capacity' }, icon('i-weight'), `${p.weight}/${p.capacity}`))),
     h('div', { class: 'train', 'data-skey': `train-${p.seat}`, 'aria-label': `${p.name}'s train, engine first` },
-      p.train.map((c) => keep(ctx, `car-part:${p.seat}:${c.card}`, `${owner}|${JSON.stringify(c)}`, (cc) => carView(c, p.seat, owner, cc)))),
+      p.train.map((c) => keep(ctx, `car-part:${p.seat}:${c.card}`, `${owner}|${paidFor === c.card}|${JSON.stringify(c)}`, (cc) => carView(c, p.seat, owner, cc, paidFor === c.card)))),
     h('div', { class: 'pextra' },
       h('div', { class: 'supply' }, h('span', { class: 'label' }, 'Passengers waiting: '),
         p.supply.length === 0 ? h('span', { class: 'muted' }, 'none') : p.supply.map((x) => {
@@ -147,7 +166,7 @@ function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null, keep:
           const t = ctx.offer.targets[key];
           return paxChip(x, t || ctx.selected === key ? { ...targetAttrs(ctx, key, 'pax-btn', x.label), type: 'button' } : { 'data-fkey': key });
         })),
-      p.buildings.length > 0 ? h('div', { class: 'buildings' }, h('span', { class: 'label' }, 'Buildings: '), p.buildings.map((b) => buildingView(b.card, b.points, p.seat, ctx))) : null,
+      p.buildings.length > 0 ? h('div', { class: 'buildings' }, h('span', { class: 'label' }, 'Buildings: '), p.buildings.map((b) => buildingView(b.card, b.points, p.seat, ctx, paidFor === b.card))) : null,
       p.islands.length > 0 ? h('div', { class: 'islands' }, h('span', { class: 'label' }, 'Contracts: '),
         p.islands.map((i) => h('span', { class: 'island-card' }, h('b', null, i.name), ` — ${i.text}`))) : null),
   );
@@ -285,7 +304,7 @@ function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: Of
     }, `Undo${x.undo.count > 1 ? ` (${x.undo.count})` : ''}`));
   }
   const hand = m.hand;
-  return h('section', { class: cx('dock', { mine: m.header.isMyTurn, confirming }), 'aria-label': 'Your move', 'data-fkey': 'dock' },
+  return h('section', { class: cx('dock', { mine: m.header.isMyTurn, confirming, choosing: choosingCards(m) }), 'aria-label': 'Your move', 'data-fkey': 'dock' },
     h('div', { class: 'dock-left' },
       x.refusal ? h('div', { class: 'refusal', role: 'alert' }, h('span', null, `Not accepted: ${x.refusal}`),
         h('button', { type: 'button', class: 'linkish', onclick: x.onDismissRefusal, 'data-fkey': 'dismiss' }, 'OK')) : null,
@@ -422,9 +441,11 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
   // Each card and car is a part of its own inside its row's: a row drawn again (one card became a target, a car
   // was loaded) builds and compares only the cards and cars whose own targets or contents changed.
   const keep: Keep = (c, key, sig, build) => offers.part(memos, key, sig, c, os, build);
+  const paidFor = paidForCard(m);
   const panel = (p: PlayerModel) => {
     const rating = x.rating?.(p.seat) ?? null;
-    return offers.part(memos, `player-${p.seat}`, `${rating}|${JSON.stringify(p)}`, ctx, os, (c) => playerPanel(p, c, rating, keep));
+    const paying = p.isMe ? paidFor : null;
+    return offers.part(memos, `player-${p.seat}`, `${rating}|${paying}|${JSON.stringify(p)}`, ctx, os, (c) => playerPanel(p, c, rating, keep, paying));
   };
   const mine = m.players.filter((p) => p.isMe);
   const others = m.players.filter((p) => !p.isMe);
