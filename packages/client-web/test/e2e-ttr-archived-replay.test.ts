@@ -2,16 +2,15 @@
  * A replay of a second-game game stored on an archived version of the map, in the built page (served by the
  * real server in this process): the lobby and a live table of the second game never fetch the archived board's
  * chunk; opening the replay fetches it, and the replay shows the game on that board from its first move to its
- * last, with no page error. The server only serves replays on the current map, so this one's body is the
+ * last, with no page error. A live server starts games on the current map only, so this one's body is the
  * answer a replay request gets here (a game recorded in Node on the archived version).
  */
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
 
 import * as fs from 'fs';
 import * as path from 'path';
-import {
-  applyAction, createGame, legalActions, mapRef, pending, registerMap, scoreBreakdown, type Action, type GameState,
-} from '@isle-of-trains/ttr-rules';
+import { mapRef, registerMap, scoreBreakdown } from '@isle-of-trains/ttr-rules';
+import { recordTtrGame } from './ttr-record';
 import { useE2E } from './e2e-support';
 
 jest.setTimeout(300_000);
@@ -25,21 +24,7 @@ const CHUNK = new RegExp(`/assets/${FILE.slice(0, -'.json'.length).replace(/\./g
 /** A 2-player game on the archived board, claims first, as a replay's body (this test's registry registers the board). */
 function archivedReplay(): { body: object; moves: number; claims: number } {
   const map = registerMap(JSON.parse(fs.readFileSync(path.join(ARCHIVE, FILE), 'utf8')));
-  const options = { players: 2, seed: 'e2e-archived', names: ['Ada', 'Bo'], map: mapRef(map) };
-  let s: GameState = createGame(options);
-  const actions: { seat: number; action: Action }[] = [];
-  let n = 0;
-  while (!s.gameOver && actions.length < 60) {
-    const d = pending(s)[0];
-    const legal = legalActions(s, d.seat);
-    const claims = legal.filter((a) => a.type === 'claim');
-    const pool = claims.length > 0 ? claims : legal.filter((a) => a.type !== 'drawTickets');
-    const action = (pool.length > 0 ? pool : legal)[(n++ * 7919) % (pool.length > 0 ? pool.length : legal.length)];
-    const r = applyAction(s, d.seat, action);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.state;
-    actions.push({ seat: d.seat, action });
-  }
+  const { options, actions, final: s } = recordTtrGame({ seed: 'e2e-archived', names: ['Ada', 'Bo'], map: mapRef(map), maxActions: 60 });
   const body = {
     game: 'ttr', roomId: 'archived-map-game', options, seedHash: '', actions, finalScores: scoreBreakdown(s),
     startedAt: null, endedAt: new Date(0).toISOString(), chat: [],

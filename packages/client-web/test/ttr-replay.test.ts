@@ -1,40 +1,19 @@
 /** The second game's replays in the viewer: a recorded game played again one room state per move, worded like the server's log. */
 import * as fs from 'fs';
 import * as path from 'path';
-import {
-  applyAction, createGame, legalActions, loadMap, mapOf, mapRef, mapVersions, pending, type Action, type GameOptions, type GameState,
-} from '@isle-of-trains/ttr-rules';
+import { loadMap, mapOf, mapRef, mapVersions, type GameOptions } from '@isle-of-trains/ttr-rules';
 import { ttrViewFromState } from '@isle-of-trains/client';
 import { buildTtrReplay, loadTtrReplay, ttrGameReplay } from '../src/ttr/replay';
 import { loadArchivedMap } from '../src/ttr/archived-map';
+import { recordTtrGame, type TtrRules } from './ttr-record';
 
 // The web client's tests see ttr-rules as the page bundles it (jest.config.js): its core, without the archive.
 const ARCHIVE = path.resolve(__dirname, '..', '..', 'ttr-rules', 'data', 'maps', 'archive');
 const ARCHIVED_FILE = fs.readdirSync(ARCHIVE).filter((f) => f.endsWith('.json')).sort()[0];
 const ARCHIVED = loadMap(JSON.parse(fs.readFileSync(path.join(ARCHIVE, ARCHIVED_FILE), 'utf8')));
 
-type Rules = Pick<typeof import('@isle-of-trains/ttr-rules'), 'applyAction' | 'createGame' | 'legalActions' | 'pending'>;
-
-/** A whole 3-player game by a seeded choice of legal actions (claims first), as a replay's options and moves. */
-function recordGame(seed: string, rules: Rules = { applyAction, createGame, legalActions, pending }, map?: GameOptions['map']): { options: { players: number; seed: string; names: string[]; map?: GameOptions['map'] }; actions: { seat: number; action: Action }[]; final: GameState } {
-  const { applyAction, createGame, legalActions, pending } = rules;
-  const options = { players: 3, seed, names: ['Ada', 'Bo', 'Cy'], ...(map ? { map } : {}) };
-  let s = createGame(options);
-  const actions: { seat: number; action: Action }[] = [];
-  let n = 0;
-  while (!s.gameOver && actions.length < 3000) {
-    const d = pending(s)[0];
-    const legal = legalActions(s, d.seat);
-    const claims = legal.filter((a) => a.type === 'claim');
-    const pool = claims.length > 0 ? claims : legal.filter((a) => a.type !== 'drawTickets');
-    const action = (pool.length > 0 ? pool : legal)[(n++ * 7919) % (pool.length > 0 ? pool.length : legal.length)];
-    const r = applyAction(s, d.seat, action);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.state;
-    actions.push({ seat: d.seat, action });
-  }
-  return { options, actions, final: s };
-}
+/** A whole 3-player game (see ./ttr-record.ts). */
+const recordGame = (seed: string, rules?: TtrRules, map?: GameOptions['map']) => recordTtrGame({ seed, names: ['Ada', 'Bo', 'Cy'], rules, map });
 
 test('a recorded game plays again to the same end, one spectator room per move, its log the moves in words', () => {
   const g = recordGame('replay-viewer');
@@ -78,9 +57,9 @@ test('a move the rules refuse stops the replay there', () => {
 
 test('a game stored on an archived map version replays: its map file is loaded when the replay opens, not before', async () => {
   // Recorded as the server would play it: the package's Node entry, every archived map registered.
-  let node: Rules | undefined;
+  let node: TtrRules | undefined;
   jest.isolateModules(() => {
-    node = jest.requireActual<Rules>('../../ttr-rules/src/index');
+    node = jest.requireActual<TtrRules>('../../ttr-rules/src/index');
   });
   const g = recordGame('archived-replay', node, mapRef(ARCHIVED));
   expect(g.final.gameOver).toBe(true);

@@ -15,7 +15,6 @@ import { Client } from 'pg';
 import { ensureBuilt, freePort, killServer, REPO, startServer, tempDir, waitFor, type ServerProc } from './support/ops-proc';
 import { connect, play, settle, stateOf, type ActionLog, type Player } from './support/ops-game';
 import { POSTGRES_URL } from './support/databases';
-import { playersReady } from './support/players';
 
 jest.setTimeout(120_000);
 
@@ -255,22 +254,30 @@ test('players through the front: a browser\'s sign-up is same-site, and both rep
     const [front, p1, p2] = [await freePort(), await freePort(), await freePort()];
     const dir = tempDir('front-players');
     await startNginx(dir, nginxConfig(dir, front, toPorts({ game1: p1, game2: p2 })), front);
-    // At info level each replica logs when its players' database is open (until then it answers 503
-    // PLAYERS_UNAVAILABLE with a retry time, as documented): the sign-up waits for both.
-    const env = { STORE: 'memory', PLAYERS_DB: 'auto', LOG_LEVEL: 'info', DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` };
+    const env = { STORE: 'memory', PLAYERS_DB: 'auto', DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` };
     const [g1, g2] = await Promise.all([startServer({ ...env, NODE_ID: 'game1' }, p1), startServer({ ...env, NODE_ID: 'game2' }, p2)]);
     procs.push(g1, g2);
-    await Promise.all([playersReady(g1), playersReady(g2)]);
     const site = `http://127.0.0.1:${front}`;
     // A browser on the front's page sends its Origin with the port; nginx must pass the Host it got, port
     // included, or the replicas take the sign-up for a cross-site request (403 CROSS_SITE).
-    const made = await fetch(`${site}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site }, body: JSON.stringify({ name: 'Ada' }) });
-    const guest = await made.json() as { player: { id: string }; secret: string; code?: string };
+    // Until a replica's players' database is open it answers 503 PLAYERS_UNAVAILABLE with `retryAfter`, and a
+    // request after a failed open opens it again (two replicas migrating one new database at once: one of
+    // them may fail its first try): the sign-up does what the protocol asks of a client, it tries again.
+    const available = async (request: () => Promise<Response>): Promise<{ status: number; body: any }> => {
+      for (;;) {
+        const res = await request();
+        const body = await res.json().catch(() => null) as { code?: string; retryAfter?: number } | null;
+        if (res.status !== 503 || body?.code !== 'PLAYERS_UNAVAILABLE') return { status: res.status, body };
+        await new Promise((r) => setTimeout(r, Math.min(1000, (body.retryAfter ?? 1) * 1000)));
+      }
+    };
+    const made = await available(() => fetch(`${site}/api/players`, { method: 'POST', headers: { 'content-type': 'application/json', origin: site }, body: JSON.stringify({ name: 'Ada' }) }));
+    const guest = made.body as { player: { id: string }; secret: string; code?: string };
     expect({ status: made.status, code: guest.code }).toEqual({ status: 200, code: undefined });
     // Whichever replica a later request reaches knows the player.
     const auth = { authorization: `Guest ${guest.player.id}:${guest.secret}` };
     for (const base of [g1.http, g2.http, site, site, site, site]) {
-      const me = await fetch(`${base}/api/me`, { headers: auth });
+      const me = await available(() => fetch(`${base}/api/me`, { headers: auth }));
       expect({ base, status: me.status }).toEqual({ base, status: 200 });
     }
     // A request from another site is still refused through the front.

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type { DatabaseHealth } from './health';
 import { migrationProvider } from './migrations';
 import { postgresPool } from './pg-pool';
@@ -34,8 +34,13 @@ export interface PlayersDb {
 export class DatabaseError extends Error {}
 
 /** Bring a database's schema up to date (at open, and on each replacement of the embedded database's thread). */
-async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+async function migrate(db: Kysely<Database>, schema: string | undefined, kind: PlayersDb['kind']): Promise<void> {
+  // Kysely's migrator, given no schema, takes its tables for there when one of that name is in any schema of
+  // the database, then queries them by the search path: on a PostgreSQL database where another schema holds
+  // migration tables and the URL's search_path names a new one, every open failed ("relation
+  // kysely_migration_lock does not exist") and kept failing. So it is always told the schema queries go to.
+  const tableSchema = schema ?? (kind === 'postgres' ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db)).rows[0]?.s : undefined);
+  const { error, results } = await new Migrator({ db, provider: migrationProvider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new DatabaseError(`database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
 }
@@ -60,13 +65,13 @@ export async function openDatabase(settings: DatabaseSettings): Promise<PlayersD
     const dir = settings.dataDir ? path.join(settings.dataDir, 'players-db') : undefined;
     if (dir) fs.mkdirSync(dir, { recursive: true });
     // A replacement thread is migrated (a no-op on disk; in memory it starts empty) before it takes queries.
-    thread = new PGliteThread({ dataDir: dir, schema, prepare: (t) => migrate(new Kysely<Database>({ dialect: new PGliteThreadDialect(t, true) }), schema) });
+    thread = new PGliteThread({ dataDir: dir, schema, prepare: (t) => migrate(new Kysely<Database>({ dialect: new PGliteThreadDialect(t, true) }), schema, 'pglite') });
     db = new Kysely<Database>({ dialect: new PGliteThreadDialect(thread) });
     // Opening (WebAssembly compile, initdb on a first start) happens in the thread; the first query waits for it.
     thread.start().catch(() => undefined);
   }
   try {
-    await migrate(db, schema);
+    await migrate(db, schema, kind);
   } catch (e) {
     await db.destroy().catch(() => undefined);
     if (e instanceof DatabaseError) throw e;

@@ -139,3 +139,25 @@ export async function waitFor<T>(what: string, fn: () => T | undefined | null | 
     await nextWake(everyMs);
   }
 }
+
+/**
+ * Waits for a server process's players' database to be open, as the process itself reports it: its line
+ * "players database ready" (logged at info: start the process with LOG_LEVEL=info). The database opens in
+ * the background after the start, and until then every players' request and every identity of a join is
+ * refused (PLAYERS_UNAVAILABLE; a join goes on without its identity, so a table comes out unrated). How long
+ * that takes is the machine's business: a first start of the embedded PGlite creates the database, about 19 s
+ * of a core, which took 99 s at a load of 29. So no time is set here (the test's own timeout bounds it); what
+ * fails at once is an open that failed ("players database unavailable") or a process that exited.
+ */
+export async function playersReady(srv: ServerProc): Promise<void> {
+  let gone = false;
+  void srv.exited.then(() => { gone = true; });
+  for (;;) {
+    // Joined without a separator: a line that came in two pieces of the pipe is whole again.
+    const out = srv.output.join('');
+    if (out.includes('"players database ready"')) return;
+    if (out.includes('"players database unavailable"')) throw new Error(`the players' database did not open:\n${srv.output.join('\n')}`);
+    if (gone) throw new Error(`the server exited before its players' database opened:\n${srv.output.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
