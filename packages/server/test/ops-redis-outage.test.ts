@@ -12,7 +12,7 @@ import { legalActions, type Action } from '@isle-of-trains/rules';
 import { viewFromState } from '@isle-of-trains/client';
 import type { LogEntry } from '../src/persistence/store';
 import { connect, stateOf, type Player } from './support/ops-game';
-import { ensureBuilt, freePort, killServer, MAIN_JS, REPO, startServer, waitFor, type ServerProc } from './support/ops-proc';
+import { ensureBuilt, freePort, killServer, MAIN_JS, REPO, startServer, tempDir, waitFor, type ServerProc } from './support/ops-proc';
 import { TcpProxy } from './support/tcp-proxy';
 
 jest.setTimeout(90_000);
@@ -121,7 +121,9 @@ test('an unreachable REDIS_URL at start: one line naming Redis, exit code 1', as
   const deadPort = await freePort();
   const child = spawn(process.execPath, [MAIN_JS], {
     cwd: REPO,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', REDIS_URL: `redis://:secret@127.0.0.1:${deadPort}` },
+    // A data directory of its own: the default one (the repository's data/) may be held by a server another
+    // test file runs at the same time, and this one would then stop at that lock instead of at Redis.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DATA_DIR: tempDir('redis-dead'), REDIS_URL: `redis://:secret@127.0.0.1:${deadPort}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
