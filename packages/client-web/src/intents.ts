@@ -5,7 +5,7 @@
  *   offer(legal, selection, view) -> what may be clicked now (targets and buttons)
  *   pick(offer, key)              -> { selection, send? }  (the next selection and maybe an action)
  */
-import { CATALOGUE, legalActions, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
+import { card, CATALOGUE, isCardId, isPassengerId, legalActions, passengerDestination, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
 import { bonusText, cardName, passengerInfo, placeName, shortName } from './cards';
 import { describe, itemText, loadReward, needsConfirm } from './describe';
 
@@ -193,7 +193,7 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
   }
 
   if (sel.kind === 'card') {
-    const c = sel.card;
+    const c = moveCopy(legal, sel.card, cardFace, (a) => (a.type === 'build' || a.type === 'loadCard' ? a.card : undefined));
     // Builds, grouped by (upgrade, replace): a group with only scrap variants needs a scrap choice first.
     const groups = new Map<string, BuildAction[]>();
     for (const a of legal) {
@@ -234,8 +234,9 @@ function mainOffer(legal: Action[], sel: Selection, view: PlayerView, me: number
   }
 
   if (sel.kind === 'passenger') {
+    const pax = moveCopy(legal, sel.passenger, passengerFace, (a) => (a.type === 'loadPassenger' ? a.passenger : undefined));
     for (const a of legal) {
-      if (a.type === 'loadPassenger' && a.passenger === sel.passenger) {
+      if (a.type === 'loadPassenger' && a.passenger === pax) {
         addTarget(targets, targetKey({ t: 'car', seat: a.seat, car: a.car }), { hint: loadHint(view, me, a, bonus), effect: { send: a } }, '');
       }
     }
@@ -359,7 +360,68 @@ export function offer(legal: Action[], sel: Selection, view: PlayerView | null, 
       }
     }
   }
-  return guard(out, view, me, d);
+  return guard(offerCopies(out, view, me), view, me, d);
+}
+
+/** A copy's target: a move sent as the first copy's; a selection made of the copy clicked (it is the one that lights up). */
+function selectingThis(t: TargetOffer, id: string): TargetOffer {
+  const e = t.effect;
+  if ('select' in e && e.select.kind === 'card') return { ...t, effect: { select: { kind: 'card', card: id } } };
+  if ('select' in e && e.select.kind === 'passenger') return { ...t, effect: { select: { kind: 'passenger', passenger: id } } };
+  return t;
+}
+
+/**
+ * The copy the rules' moves name for a selected card or passenger: itself when a move names it, else the
+ * first copy with the same face (a player may have selected another copy of it).
+ */
+function moveCopy(legal: Action[], id: string, face: (x: string) => string, named: (a: Action) => string | undefined): string {
+  if (legal.some((a) => named(a) === id)) return id;
+  const f = face(id);
+  for (const a of legal) {
+    const x = named(a);
+    if (x !== undefined && face(x) === f) return x;
+  }
+  return id;
+}
+
+/** Two cards look the same, and are the same choice, when they are copies of one kind with one cargo symbol. */
+function cardFace(id: string): string {
+  if (!isCardId(id)) return `unknown:${id}`;
+  const c = card(id);
+  return `${c.kind}/${c.symbol}`;
+}
+
+/** Passengers bound for one destination are the same choice (an id no passenger has matches only itself). */
+function passengerFace(id: string): string {
+  return isPassengerId(id) ? passengerDestination(id) : `unknown:${id}`;
+}
+
+/**
+ * Every copy of an offered card or passenger answers a click. The rules list one move per real choice, so of
+ * identical cards in a hand or the display (or passengers in a supply bound for one destination) only the
+ * first copy carries a move; a player sees them all, and a click on the third Boxcar must not do nothing. A
+ * copy gets the first copy's target as it is (the same move: the two cannot be told apart by anyone).
+ */
+function offerCopies(o: Offer, view: PlayerView, me: number): Offer {
+  const targets = { ...o.targets };
+  const copy = (ids: readonly string[], key: (id: string) => string, face: (id: string) => string): void => {
+    const first = new Map<string, TargetOffer>();
+    for (const id of ids) {
+      const t = targets[key(id)];
+      if (t && !first.has(face(id))) first.set(face(id), t);
+    }
+    if (first.size === 0) return;
+    for (const id of ids) {
+      const t = first.get(face(id));
+      if (t && !targets[key(id)]) targets[key(id)] = selectingThis(t, id);
+    }
+  };
+  const p = view.players[me];
+  copy(p.hand ?? [], (id) => targetKey({ t: 'hand', card: id }), cardFace);
+  copy(view.display, (id) => targetKey({ t: 'display', card: id }), cardFace);
+  copy(p.supply, (id) => targetKey({ t: 'supply', passenger: id }), passengerFace);
+  return { ...o, targets };
 }
 
 /** Every move that changes the table for good goes through a confirm step; its words name owner and reward. */

@@ -94,6 +94,45 @@ describe('intents from selections', () => {
     expect(pick(o, targetKey({ t: 'hand', card: c }), NONE).send).toEqual({ type: 'discard', card: c });
   });
 
+  it('every copy of an offered card answers a click: the same move, or a selection of the copy clicked', () => {
+    const face = (id: string) => `${card(id).kind}/${card(id).symbol}`;
+    const twins = (hand: readonly string[]) => hand.filter((c, i) => hand.findIndex((x) => face(x) === face(c)) !== i);
+    let checked = 0;
+    for (const seed of ['copies-1', 'copies-2', 'copies-3', 'copies-4']) {
+      let s = game({ seed });
+      for (let round = 0; round < 6 && !s.gameOver; round++) {
+        s = playUntil(s, (x) => { const d = currentDecision(x); return !!d && ['action', 'pay', 'handLimit'].includes(d.kind) && twins(x.players[d.seat].hand).length > 0; }, () => false, 300, round + 1);
+        const d = currentDecision(s);
+        if (!d || s.gameOver) break;
+        const v = playerView(s, d.seat);
+        const legal = legalActions(v, d.seat);
+        const o = offer(legal, NONE, v, d.seat, d);
+        const hand = s.players[d.seat].hand;
+        for (const copy of twins(hand)) {
+          const first = hand.find((x) => face(x) === face(copy))!;
+          // The rules name only the first copy; the table offers both, the same way.
+          expect(legal.some((a) => 'card' in a && a.card === copy)).toBe(false);
+          const a = pick(o, targetKey({ t: 'hand', card: first }), NONE);
+          const b = pick(o, targetKey({ t: 'hand', card: copy }), NONE);
+          expect(b.send).toEqual(a.send);
+          if (a.selection.kind === 'card') {
+            expect(b.selection).toEqual({ kind: 'card', card: copy });
+            // Selected, the copy offers what the first copy offers.
+            const oa = offer(legal, a.selection, v, d.seat, d);
+            const ob = offer(legal, b.selection, v, d.seat, d);
+            expect(ob.buttons.map((x) => x.label)).toEqual(oa.buttons.map((x) => x.label));
+            expect(Object.keys(ob.targets)).toEqual(Object.keys(oa.targets));
+          } else {
+            expect(b.selection).toEqual(a.selection);
+          }
+          checked++;
+        }
+        s = apply(s, legal[0], d.seat);
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it('drops a selection that no longer offers anything', () => {
     const s = game();
     const v = playerView(s, 0);
