@@ -20,6 +20,7 @@ import type {
 import { isRatingGroup, RATING_GROUPS } from '@isle-of-trains/client/protocol';
 import { blockedFor, clear, PAIR_HOLD_SECONDS, pairKey, take, type PlayerLimits } from './limits';
 import { ReadCache } from './read-cache';
+import { DatabaseOpening } from './service';
 
 /** The most games one GET /api/games answers (`limit`, default 50). */
 export const GAMES_PAGE_MAX = 100;
@@ -75,7 +76,8 @@ export function playerRoutes(o: PlayerRoutesOptions): Router {
     } else {
       // Never log request bodies here: they may hold passwords or secrets. A database outage is logged
       // once by the health tracker, not once per request; anything else is logged here.
-      if (!o.health?.reported(e)) o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
+      if (e instanceof DatabaseOpening) o.logger.debug({ type: 'players', route: req.path }, 'players database still opening');
+      else if (!o.health?.reported(e)) o.logger.error({ type: 'players', route: req.path, err: { message: (e as Error).message } }, 'players route failed');
       res.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
       send<PlayersApiRefusal>(res, 503, { code: 'PLAYERS_UNAVAILABLE', message: 'Player accounts are unavailable right now; games still work. Try again shortly.', retryAfter: UNAVAILABLE_RETRY_SECONDS });
     }
