@@ -19,6 +19,8 @@
  *
  * GENERATORS (default 2) load-generator processes share the rooms; their samples are merged per step.
  * BENCH_HEAD_START=n: each player's first n moves are quick and untimed, so rooms are measured mid-game.
+ * SERVER_NODE_OPTIONS (e.g. --cpu-prof) and SERVER_NODE_FLAGS (flags NODE_OPTIONS refuses, e.g. --trace-gc) reach the
+ * server; SERVER_LOG=path keeps its output; BENCH_TIMELINE=1 prints each generator's slow moves per second.
  * Modes: `minimal` (the baseline), `off`, `on`, `room-timers` (the load tuning on, but one patch timer per room
  * instead of the shared ticker, src/colyseus-patches/patch-ticker.ts) and `on-v8-defaults` (the load tuning on,
  * but without the V8 flags of src/ops/node-flags.ts).
@@ -30,6 +32,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ensureBuilt, killServer, startServer } from '../test/support/ops-proc';
+import { NODE_FLAGS } from '../src/ops/node-flags';
 
 const STEPS = process.argv[2] ?? '500,1000,1500,2000,2500';
 const WARM = process.argv[3] ?? '5';
@@ -68,6 +71,9 @@ function merge(parts: GenRow[]): Row {
   };
 }
 
+// SERVER_NODE_FLAGS: more flags on the server's command line, for what NODE_OPTIONS refuses (--trace-gc).
+const extraFlags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 async function run(mode: string, steps: string): Promise<Row[]> {
   // 'on' and 'off' run with the V8 flags of npm start (src/ops/node-flags.ts); 'on-v8-defaults' is 'on' without them.
   const tuning = mode === 'off' || mode === 'room-timers' ? mode : 'on';
@@ -77,7 +83,7 @@ async function run(mode: string, steps: string): Promise<Row[]> {
     // The patch interval was 50 ms before the tuning; today's default is 100 ms (the minimal room's too).
     ...(mode === 'off' ? { PATCH_RATE_MS: '50' } : {}),
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-  }, undefined, mode === 'on-v8-defaults' ? [] : undefined, minimal
+  }, undefined, [...(mode === 'on-v8-defaults' ? [] : NODE_FLAGS), ...extraFlags], minimal
     ? [require.resolve('ts-node/dist/bin.js'), '-P', path.join(__dirname, '..', 'tsconfig.test.json'), '--transpile-only', path.join(__dirname, 'minimal-server.ts')]
     : undefined);
   let rows: Row[] = [];
@@ -120,7 +126,7 @@ async function run(mode: string, steps: string): Promise<Row[]> {
       await Promise.race([server.exited, new Promise((r) => setTimeout(r, 20_000))]);
     }
     await killServer(server);
-    // The server's own output (warnings; --trace-gc lines when SERVER_NODE_OPTIONS asks for them).
+    // The server's own output (warnings; --trace-gc lines when SERVER_NODE_FLAGS asks for them).
     if (process.env.SERVER_LOG) fs.writeFileSync(`${process.env.SERVER_LOG}.${mode}`, server.output.join('\n'));
   }
   return rows;
