@@ -56,7 +56,9 @@ const projects = ['engine-core', 'rules', 'ttr-rules', 'bots', 'client', 'server
 // Three workers on these 2-core machines: jest's default there is one (it then runs in band, one file after
 // another). With two, the cores were idle for much of the run while files waited on servers starting,
 // browsers, sockets and npm install; a third worker fills that time (a fresh-cache run: 384 s of jest with
-// two, 286 s with three; the same tests pass).
+// two, 286 s with three; the same tests pass). A fourth gains nothing: on a quiet machine, 2026-11-28, 424 s of
+// jest with four against 412 s with three (the files' own times summed to 1,675 s against 1,223 s: the cores
+// are busy, and a fourth file only slows the other three).
 // The web client is built once, before any worker starts (scripts/jest-global-setup.js). The longest files
 // start first, in a fresh clone too (scripts/jest-sequencer.js).
 module.exports = {
