@@ -7,7 +7,8 @@
  * heap after a full collection (bench/heap-on-signal.cjs) before, halfway and after, per room (over all the
  * rooms, and over the second half alone). Kinds: `ttr5` (the second
  * game, 5 seats: one client and four bots), `isle4` (Isle of Trains, 4 seats: one client and three bots, as
- * bench/load.ts measures it). Resident memory is printed too, but it moves with the collector, not the rooms.
+ * bench/load.ts measures it), `isle2` (2 seats: one client and a bot, the rooms of bench:server's figures but
+ * with one socket fewer). Resident memory is printed too, but it moves with the collector, not the rooms.
  */
 import * as path from 'path';
 import { IsleClient, type Session } from '@isle-of-trains/client';
@@ -34,7 +35,9 @@ async function heapAfterGc(srv: ServerProc): Promise<Heap> {
 
 async function startedRoom(url: string, kind: string, i: number): Promise<Session<'isle' | 'ttr'>> {
   const client = new IsleClient(url, { name: `m${i}`, rejoin: { attempts: 0 }, pace: { perSecond: 1000, burst: 1000 } });
-  const s = kind === 'ttr5' ? await client.create({ seats: 5, bots: 4 }, { game: 'ttr' }) : await client.create({ seats: 4, bots: 3 });
+  const s = kind === 'ttr5' ? await client.create({ seats: 5, bots: 4 }, { game: 'ttr' })
+    : kind === 'isle2' ? await client.create({ seats: 2, bots: 1 })
+      : await client.create({ seats: 4, bots: 3 });
   await s.start();
   return s as Session<'isle' | 'ttr'>;
 }
