@@ -5,7 +5,7 @@
  *   offer(legal, selection, view) -> what may be clicked now (targets and buttons)
  *   pick(offer, key)              -> { selection, send? }  (the next selection and maybe an action)
  */
-import { card, CATALOGUE, isCardId, isPassengerId, legalActions, passengerDestination, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
+import { cardClass, CATALOGUE, isCardId, isPassengerId, legalActions, passengerDestination, SCENARIOS, type Action, type Decision, type PlayerView } from '@isle-of-trains/rules';
 import { bonusText, cardName, passengerInfo, placeName, shortName } from './cards';
 import { describe, itemText, loadReward, needsConfirm } from './describe';
 
@@ -385,11 +385,9 @@ function moveCopy(legal: Action[], id: string, face: (x: string) => string, name
   return id;
 }
 
-/** Two cards look the same, and are the same choice, when they are copies of one kind with one cargo symbol. */
+/** Two cards are the same choice when the rules put them in one class (identical faces); an unknown id matches only itself. */
 function cardFace(id: string): string {
-  if (!isCardId(id)) return `unknown:${id}`;
-  const c = card(id);
-  return `${c.kind}/${c.symbol}`;
+  return isCardId(id) ? cardClass(id) : `unknown:${id}`;
 }
 
 /** Passengers bound for one destination are the same choice (an id no passenger has matches only itself). */
@@ -401,7 +399,9 @@ function passengerFace(id: string): string {
  * Every copy of an offered card or passenger answers a click. The rules list one move per real choice, so of
  * identical cards in a hand or the display (or passengers in a supply bound for one destination) only the
  * first copy carries a move; a player sees them all, and a click on the third Boxcar must not do nothing. A
- * copy gets the first copy's target as it is (the same move: the two cannot be told apart by anyone).
+ * copy gets the first copy's target as it is (the same move: the two cannot be told apart by anyone). Not
+ * `legalActions(…, { everyCopy: true })`: that is the rules' reference list (every candidate run through the
+ * validator), too slow for every render on a phone, and it would repeat a delivery's steps once per copy.
  */
 function offerCopies(o: Offer, view: PlayerView, me: number): Offer {
   const targets = { ...o.targets };

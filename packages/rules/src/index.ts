@@ -24,6 +24,8 @@ export type { RngState } from '@isle-of-trains/engine-core';
 export { isleGame, RULES_VERSION } from './definition';
 export type { IsleDefinition } from './definition';
 export * from './catalogue';
+// Which cards are copies of one another (one legal move names only the first): a table offers every copy the same way.
+export { cardClass } from './choices';
 export * from './types';
 export {
   capacityOf, weightOf, carAccepts, itemsOnTrain, loadItemId, locations, buildingLimit, isSolo, scenarioOf, nameOf, loadedCount,

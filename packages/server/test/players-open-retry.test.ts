@@ -5,10 +5,14 @@
  * PLAYERS_UNAVAILABLE without an error line per request.
  */
 import { randomBytes } from 'crypto';
+import * as http from 'http';
 import * as net from 'net';
+import express from 'express';
 import { Writable } from 'stream';
 import { Client } from 'pg';
 import { createLogger } from '../src/ops/logger';
+import { PlayerLimits } from '../src/players/limits';
+import { playerRoutes } from '../src/players/routes';
 import { PlayersService } from '../src/players/service';
 import { POSTGRES_URL } from './support/databases';
 
@@ -103,5 +107,29 @@ test('failed openings are retried with growing waits, and not at all after close
   } finally {
     await service.close();
     await new Promise((r) => refuser.close(() => r(null)));
+  }
+});
+
+test('a request that gives up on a database still opening gets 503 PLAYERS_UNAVAILABLE and a debug line, no error line', async () => {
+  const { lines, stream } = logLines();
+  const logger = createLogger('debug', stream);
+  // An embedded in-memory database takes seconds to open (WebAssembly, initdb); the routes wait 1 ms.
+  const service = new PlayersService({}, logger);
+  const server = http.createServer(express().use('/api', playerRoutes({
+    services: () => service.get(1), logger, limits: new PlayerLimits(), address: () => '10.9.0.2', readCacheMs: 0, health: service.health,
+  })));
+  try {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/api`;
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/players/p_nobody`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { code: string }).code).toBe('PLAYERS_UNAVAILABLE');
+    }
+    expect(lines.filter((l) => l.msg === 'players database still opening')).toHaveLength(3);
+    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+  } finally {
+    await new Promise((r) => server.close(() => r(null)));
+    await service.close();
   }
 });
