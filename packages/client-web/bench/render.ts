@@ -50,21 +50,49 @@ const PROFILE = process.argv.includes('--profile');
 /** Also keep the renderer's trace events (Chrome's trace format, test-artifacts/client-web/bench-render-<label>.trace.json), to open in DevTools' Performance panel. */
 const TRACE = process.argv.includes('--trace');
 
-type Bench = { renders: number[]; longTasks: number[] };
+/** What one render changed in the page: DOM mutation records, by the part of the page they fell in. */
+type Change = { ms: number; mine: boolean; records: number; added: number; removed: number; attributes: number; parts: Record<string, number> };
+type Bench = { renders: number[]; longTasks: number[]; changes: Change[] };
 
 /** In the page before any script: times each animation-frame callback that rendered, and keeps long tasks. */
 function instrument(): void {
   const w = window as unknown as { __bench: Bench };
-  w.__bench = { renders: [], longTasks: [] };
+  w.__bench = { renders: [], longTasks: [], changes: [] };
+  // The page's mutations, taken synchronously around each callback: which parts a render touched and how much.
+  const observer = new MutationObserver(() => undefined);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  /** The part of the page a node is in: the nearest ancestor with an id or one of the table's region classes. */
+  const partOf = (n: Node): string => {
+    for (let e: Element | null = n instanceof Element ? n : n.parentElement; e; e = e.parentElement) {
+      if (e.id && e.id !== 'app') return `#${e.id}`;
+      const c = [...e.classList].find((k) => /^(player|display|island|dock|hand|log-list|side|prompt|turn|tray|offer|details|chat|players|card-sheet)$/.test(k));
+      if (c) return `.${c}`;
+    }
+    return '(page)';
+  };
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (cb) => raf((t) => {
     const before = document.getElementById('app')?.dataset.renders;
+    observer.takeRecords();
+    (window as any).__builds = [];
     const t0 = performance.now();
     try {
       cb(t);
     } finally {
       const dt = performance.now() - t0;
-      if (document.getElementById('app')?.dataset.renders !== before) w.__bench.renders.push(dt);
+      const records = observer.takeRecords();
+      if (document.getElementById('app')?.dataset.renders !== before) {
+        w.__bench.renders.push(dt);
+        const c: Change & { builds?: string[] } = { builds: (window as any).__builds, ms: dt, mine: document.body.classList.contains('my-turn'), records: records.length, added: 0, removed: 0, attributes: 0, parts: {} };
+        for (const r of records) {
+          c.added += r.addedNodes.length;
+          c.removed += r.removedNodes.length;
+          if (r.type === 'attributes') c.attributes++;
+          const k = partOf(r.target);
+          c.parts[k] = (c.parts[k] ?? 0) + 1;
+        }
+        w.__bench.changes.push(c);
+      }
     }
   });
   new PerformanceObserver((list) => {
@@ -219,6 +247,7 @@ async function run(dist: string, label: string) {
       const b = (window as unknown as { __bench: Bench }).__bench;
       b.renders.length = 0;
       b.longTasks.length = 0;
+      b.changes.length = 0;
     });
     const traced: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (d) => { traced.push(...(d.value as unknown as TraceEvent[])); });
@@ -315,6 +344,10 @@ async function run(dist: string, label: string) {
       `main thread: ${(task / 1000).toFixed(1)} s in tasks; paint (pre-paint, paint, layerize, commit) ${pct(result.mainThread.paintMs)} in ${result.mainThread.paints} paints, style + layout ${pct(result.mainThread.styleLayoutMs)}`,
       `DOM nodes: ${result.nodes.counted} counted for ${result.nodes.live} in the page (${result.nodes.ratio.toFixed(2)}×), ${m2.Nodes} after a forced collection (${result.nodes.collectedRatio.toFixed(2)}×, target ≤ 1.5×); at the table's first state ${m0.Nodes} for ${live0}; ${result.listeners} listeners`,
       errors.length ? `page errors: ${errors.join(' | ')}` : 'no page errors',
+      'the slowest tenth of the renders (timed in the page), what each changed: mutation records, nodes added/removed, attributes; by part:',
+      ...[...b.changes].sort((x, y) => y.ms - x.ms).slice(0, Math.max(1, Math.ceil(b.changes.length / 10))).map((c) =>
+        `  ${ms(c.ms)}${c.mine ? ' (own turn)' : ''}: ${c.records} records, +${c.added} −${c.removed} nodes, ${c.attributes} attributes; ${Object.entries(c.parts).sort((x, y) => y[1] - x[1]).slice(0, 5).map(([k, v]) => `${k} ${v}`).join(', ')} BUILDS ${(c as any).builds?.length} ${(c as any).builds?.filter((b: string) => !/^(card|car|pax|load)/.test(b)).join(' ')}`),
+      `  the median render: ${quantile(b.changes.map((c) => c.records), 0.5)} records, +${quantile(b.changes.map((c) => c.added), 0.5)} nodes`,
       ...(profile ? ['self time of the page\'s JS, top 25:', ...topSelf(profile as never, 25, dist)] : []),
     ].join('\n'));
     return result;

@@ -58,15 +58,35 @@ function contractRow(label: string, c: { goods: readonly string[]; vp: number },
     done ? h('span', { class: 'c-done' }, 'done') : null);
 }
 
+/**
+ * The quick deliveries offered, by island (`quick:<island>:…` targets), read from the offer once per render and
+ * outside every part: a part that listed the offer's keys itself would depend on the whole offer and be drawn
+ * again whenever any move anywhere changed. Each tile looks up only its own keys.
+ */
+export function quickKeysByIsland(targets: Record<string, unknown>): Map<string, string[]> {
+  const by = new Map<string, string[]>();
+  for (const k of Object.keys(targets)) {
+    if (!k.startsWith('quick:')) continue;
+    const at = k.slice(6, k.indexOf(':', 6));
+    const list = by.get(at);
+    if (list) list.push(k);
+    else by.set(at, [k]);
+  }
+  return by;
+}
+
 /** What a delivery here could do now (a ticket, a contract) and what it earns: each one choice, then Confirm. */
-function quickList(at: string, name: string, ctx: OfferCtx): VNode | null {
-  const quick = Object.entries(ctx.offer.targets).filter(([k]) => k.startsWith(`quick:${at}:`));
+function quickList(at: string, name: string, keys: readonly string[], ctx: OfferCtx): VNode | null {
+  const quick = keys.flatMap((k) => {
+    const t = ctx.offer.targets[k];
+    return t ? [[k, t] as const] : [];
+  });
   if (quick.length === 0) return null;
   return h('div', { class: 'quick', 'data-fkey': `quick-${at}` },
     quick.map(([k, t]) => h('button', { ...targetAttrs(ctx, k, 'quick-btn', name), type: 'button' }, t.hint)));
 }
 
-function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): VNode {
+function islandTile(i: IslandModel, d: DestinationModel | null, quick: readonly string[], ctx: OfferCtx): VNode {
   const key = `destination:${i.id}`;
   const t = ctx.offer.targets[key];
   const colour = d?.colourHex ?? '#9aa5b1';
@@ -89,7 +109,7 @@ function islandTile(i: IslandModel, d: DestinationModel | null, ctx: OfferCtx): 
       d ? h('span', { class: 'dsym', 'aria-hidden': 'true' }, `${d.symbol} ${d.letter}`) : h('span', { class: 'dsym', 'aria-hidden': 'true' }, '⚗ R'),
       h('span', { class: 'dname' }, i.name, d ? h('span', { class: 'dcolour' }, ` (${d.colour})`) : null),
       hintTag(ctx, key)),
-    quickList(i.id, i.name, ctx),
+    quickList(i.id, i.name, quick, ctx),
     h('div', { class: 'island-card' },
       contractRow('Primary', def.primary, !i.onMap),
       def.secondary.map((c, n) => contractRow(`Secondary ${n + 1}`, c, i.heldBy?.secondary === n))),
@@ -108,10 +128,17 @@ function progressTrack(m: TableModel): VNode | null {
     m.progress.holder ? h('span', { class: 'pt-holder' }, `Train of Progress: ${m.progress.holder}`) : null);
 }
 
-/** The island: an outline drawn by the project, the destinations around it, the progress track. */
-function islandMap(m: TableModel, ctx: OfferCtx): VNode {
+/**
+ * The island: an outline drawn by the project, the destinations around it, the progress track. Each tile is a
+ * part of its own: a move that changes one destination's offers or ticket draws only that tile again.
+ */
+function islandMap(m: TableModel, ctx: OfferCtx, quick: Map<string, string[]>, keep: Keep): VNode {
   const destById = new Map(m.destinations.map((d) => [d.id, d]));
-  const tiles = m.islands.map((i) => islandTile(i, i.destination ? destById.get(i.destination.id) ?? null : null, ctx));
+  const tiles = m.islands.map((i) => {
+    const d = i.destination ? destById.get(i.destination.id) ?? null : null;
+    const q = quick.get(i.id) ?? [];
+    return keep(ctx, `tile:${i.id}`, JSON.stringify([i, d, q]), (c) => islandTile(i, d, q, c));
+  });
   return h('section', { class: 'map', 'aria-label': 'The island: destinations, contracts and tickets', 'data-fkey': 'map' },
     h('div', { class: 'map-head' }, h('h2', null, 'The island'), progressTrack(m)),
     h('div', { class: 'dests', style: { '--n': String(tiles.length) } }, tiles));
@@ -433,7 +460,8 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
   const tab = x.tab ?? 'table';
   const cues = x.cues;
   // The Island tab is marked only when a delivery there would do more than a special delivery (possible anywhere).
-  const mapOffers = Object.keys(ctx.offer.targets).filter((k) => k.startsWith('quick:')).length;
+  const quick = quickKeysByIsland(ctx.offer.targets);
+  const mapOffers = [...quick.values()].reduce((n, ks) => n + ks.length, 0);
   const os = offerSig(ctx);
   let reads = offerReads.get(memos);
   if (!reads) offerReads.set(memos, reads = new OfferReads());
@@ -476,7 +504,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
       offers.part(memos, 'supply-row', JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount]), ctx, os, (c) => supplyRow(m, c, (row) => offers.part(memos, 'display-row', JSON.stringify(m.display), c, os, row), keep)),
       // Your own train, then the island, then the others': at 1366×768 what you act on shows without a scroll.
       mine.length > 0 ? h('section', { class: 'players own', 'aria-label': 'Your train', 'data-fkey': 'players-own' }, mine.map(panel)) : null,
-      offers.part(memos, 'map', JSON.stringify([m.islands, m.destinations, m.progress]), ctx, os, (c) => islandMap(m, c)),
+      offers.part(memos, 'map', JSON.stringify([m.islands, m.destinations, m.progress, [...quick]]), ctx, os, (c) => islandMap(m, c, quick, keep)),
       others.length === 0 ? null : h('section', { class: cx('players', 'others', { many: m.players.length >= 3 }), 'aria-label': mine.length > 0 ? 'The other trains' : 'Trains', 'data-fkey': 'players' }, others.map(panel))),
     h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter),
       memos.part('log-panel', logSig, () => logPanel(m, ctx.ui, x.log, x.logNote, memos)),

@@ -1,0 +1,65 @@
+/**
+ * The table's parts are drawn again only when what they show changed (src/render/vdom.ts `Memos`): checked on
+ * the virtual nodes renderTable returns, without a page. A kept part comes back holding the very node of the
+ * render before; a part drawn again holds a new one.
+ */
+import type { VNode } from 'preact';
+import { Memos } from '../src/render/vdom';
+import { quickKeysByIsland, renderTable, type TableExtras } from '../src/render/table';
+import type { OfferCtx } from '../src/render/parts';
+import type { Offer, TargetOffer } from '../src/intents';
+import { tableModel } from '../src/view-model';
+import { game, roomFromState } from './helpers';
+
+/** Every kept-or-built part in a rendered tree, by its key: the node it holds. */
+function parts(node: unknown, out = new Map<string, unknown>()): Map<string, unknown> {
+  if (Array.isArray(node)) {
+    for (const c of node) parts(c, out);
+    return out;
+  }
+  if (!node || typeof node !== 'object') return out;
+  const v = node as VNode<{ node?: unknown; children?: unknown }>;
+  if (typeof v.type === 'function' && v.props && 'node' in v.props) {
+    out.set(String(v.key), v.props.node);
+    parts(v.props.node, out);
+  }
+  parts(v.props?.children, out);
+  return out;
+}
+
+const noop = () => undefined;
+const extras: TableExtras = {
+  statusText: '', statusKind: '', refusal: null, detailsCard: null, detailsPinned: false, turnTimeLimit: 0, deadline: null, chapter: 0,
+  onDismissRefusal: noop, onLeave: noop, endPanel: null,
+};
+const target = (hint: string): TargetOffer => ({ hint, effect: { select: { kind: 'none' } } });
+const ctxOf = (targets: Record<string, TargetOffer>): OfferCtx => {
+  const offer: Offer = { prompt: 'Choose', targets, buttons: [], canCancel: false };
+  return { offer, selected: null, live: true, ui: { pick: noop, details: noop } as unknown as OfferCtx['ui'] };
+};
+
+test('a quick delivery offered at one destination draws that tile again and keeps the island\'s other tiles', () => {
+  const room = roomFromState(game(), 0);
+  const m = tableModel(room, 0)!;
+  const ids = m.islands.map((i) => i.id);
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  const [a, b] = ids;
+  const memos = new Memos();
+  const first = parts(renderTable(m, ctxOf({ deck: target('Draw') }), extras, memos));
+  memos.sweep();
+  // The same offer plus a ticket delivery at the first destination.
+  const second = parts(renderTable(m, ctxOf({ deck: target('Draw'), [`quick:${a}:ticket`]: target('Ticket: 2 points') }), extras, memos));
+  memos.sweep();
+  expect(first.get(`tile:${a}`)).toBeDefined();
+  expect(second.get(`tile:${a}`)).not.toBe(first.get(`tile:${a}`));
+  for (const id of ids.slice(1)) expect(second.get(`tile:${id}`)).toBe(first.get(`tile:${id}`));
+  // A change in a target no tile shows (the deck's hint) keeps every tile.
+  const third = parts(renderTable(m, ctxOf({ deck: target('Draw a card'), [`quick:${a}:ticket`]: target('Ticket: 2 points') }), extras, memos));
+  for (const id of ids) expect(third.get(`tile:${id}`)).toBe(second.get(`tile:${id}`));
+  expect(b).not.toBe(a);
+});
+
+test('the quick deliveries are grouped by the destination their key names', () => {
+  const by = quickKeysByIsland({ deck: 1, 'quick:north:ticket': 1, 'quick:north:contract:2': 1, 'quick:bay:ticket': 1, 'destination:north': 1 });
+  expect([...by]).toEqual([['north', ['quick:north:ticket', 'quick:north:contract:2']], ['bay', ['quick:bay:ticket']]]);
+});
