@@ -1,6 +1,6 @@
 /**
  * npm run bench:render -w @isle-of-trains/client-web -- [--updates 150] [--throttle 4] [--bot-delay 300]
- *     [--phone] [--reduced-motion] [--baseline <commit> [--rounds 1]] [--profile] [--trace]
+ *     [--phone] [--reduced-motion] [--baseline <commit> [--rounds 1]] [--profile] [--trace] [--changes]
  *
  * What the Isle table costs the main thread while others move: the built client in headless Chromium, the CPU
  * slowed down (`Emulation.setCPUThrottlingRate`, 4× by default, a mid-range phone), a 4-player game of this
@@ -47,6 +47,11 @@ const PHONE = process.argv.includes('--phone');
 const REDUCED = process.argv.includes('--reduced-motion');
 /** Also print where the page's JS time went (CDP Profiler, self time by function, named by the bundle's source maps). */
 const PROFILE = process.argv.includes('--profile');
+/**
+ * Also list the slowest tenth of the renders with what each changed on the page (mutation records by part). Off by
+ * default: the observer's records and their sorting run inside the timed callbacks and would add to every figure.
+ */
+const CHANGES = process.argv.includes('--changes');
 /** Also keep the renderer's trace events (Chrome's trace format, test-artifacts/client-web/bench-render-<label>.trace.json), to open in DevTools' Performance panel. */
 const TRACE = process.argv.includes('--trace');
 
@@ -55,12 +60,12 @@ type Change = { ms: number; mine: boolean; records: number; added: number; remov
 type Bench = { renders: number[]; longTasks: number[]; changes: Change[] };
 
 /** In the page before any script: times each animation-frame callback that rendered, and keeps long tasks. */
-function instrument(): void {
+function instrument(changes: boolean): void {
   const w = window as unknown as { __bench: Bench };
   w.__bench = { renders: [], longTasks: [], changes: [] };
-  // The page's mutations, taken synchronously around each callback: which parts a render touched and how much.
-  const observer = new MutationObserver(() => undefined);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // With `changes`, the page's mutations, taken synchronously around each callback: which parts a render touched and how much.
+  const observer = changes ? new MutationObserver(() => undefined) : null;
+  observer?.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   /** The part of the page a node is in: the nearest ancestor with an id or one of the table's region classes. */
   const partOf = (n: Node): string => {
     for (let e: Element | null = n instanceof Element ? n : n.parentElement; e; e = e.parentElement) {
@@ -73,17 +78,18 @@ function instrument(): void {
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (cb) => raf((t) => {
     const before = document.getElementById('app')?.dataset.renders;
-    observer.takeRecords();
-    (window as any).__builds = [];
+    observer?.takeRecords();
     const t0 = performance.now();
     try {
       cb(t);
     } finally {
       const dt = performance.now() - t0;
-      const records = observer.takeRecords();
+      const records = observer?.takeRecords();
       if (document.getElementById('app')?.dataset.renders !== before) {
         w.__bench.renders.push(dt);
-        const c: Change & { builds?: string[] } = { builds: (window as any).__builds, ms: dt, mine: document.body.classList.contains('my-turn'), records: records.length, added: 0, removed: 0, attributes: 0, parts: {} };
+      }
+      if (records && document.getElementById('app')?.dataset.renders !== before) {
+        const c: Change = { ms: dt, mine: document.body.classList.contains('my-turn'), records: records.length, added: 0, removed: 0, attributes: 0, parts: {} };
         for (const r of records) {
           c.added += r.addedNodes.length;
           c.removed += r.removedNodes.length;
@@ -225,7 +231,7 @@ async function run(dist: string, label: string) {
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.addInitScript(instrument);
+    await page.addInitScript(instrument, CHANGES);
 
     await page.goto(base);
     await page.locator('#create-game').waitFor();
@@ -344,10 +350,10 @@ async function run(dist: string, label: string) {
       `main thread: ${(task / 1000).toFixed(1)} s in tasks; paint (pre-paint, paint, layerize, commit) ${pct(result.mainThread.paintMs)} in ${result.mainThread.paints} paints, style + layout ${pct(result.mainThread.styleLayoutMs)}`,
       `DOM nodes: ${result.nodes.counted} counted for ${result.nodes.live} in the page (${result.nodes.ratio.toFixed(2)}×), ${m2.Nodes} after a forced collection (${result.nodes.collectedRatio.toFixed(2)}×, target ≤ 1.5×); at the table's first state ${m0.Nodes} for ${live0}; ${result.listeners} listeners`,
       errors.length ? `page errors: ${errors.join(' | ')}` : 'no page errors',
-      'the slowest tenth of the renders (timed in the page), what each changed: mutation records, nodes added/removed, attributes; by part:',
+      ...(!CHANGES ? [] : ['the slowest tenth of the renders (timed in the page), what each changed: mutation records, nodes added/removed, attributes; by part:',
       ...[...b.changes].sort((x, y) => y.ms - x.ms).slice(0, Math.max(1, Math.ceil(b.changes.length / 10))).map((c) =>
-        `  ${ms(c.ms)}${c.mine ? ' (own turn)' : ''}: ${c.records} records, +${c.added} −${c.removed} nodes, ${c.attributes} attributes; ${Object.entries(c.parts).sort((x, y) => y[1] - x[1]).slice(0, 5).map(([k, v]) => `${k} ${v}`).join(', ')} BUILDS ${(c as any).builds?.length} ${(c as any).builds?.filter((b: string) => !/^(card|car|pax|load)/.test(b)).join(' ')}`),
-      `  the median render: ${quantile(b.changes.map((c) => c.records), 0.5)} records, +${quantile(b.changes.map((c) => c.added), 0.5)} nodes`,
+        `  ${ms(c.ms)}${c.mine ? ' (own turn)' : ''}: ${c.records} records, +${c.added} −${c.removed} nodes, ${c.attributes} attributes; ${Object.entries(c.parts).sort((x, y) => y[1] - x[1]).slice(0, 5).map(([k, v]) => `${k} ${v}`).join(', ')}`),
+      `  the median render: ${quantile(b.changes.map((c) => c.records), 0.5)} records, +${quantile(b.changes.map((c) => c.added), 0.5)} nodes`]),
       ...(profile ? ['self time of the page\'s JS, top 25:', ...topSelf(profile as never, 25, dist)] : []),
     ].join('\n'));
     return result;
