@@ -63,3 +63,26 @@ test('the quick deliveries are grouped by the destination their key names', () =
   const by = quickKeysByIsland({ deck: 1, 'quick:north:ticket': 1, 'quick:north:contract:2': 1, 'quick:bay:ticket': 1, 'destination:north': 1 });
   expect([...by]).toEqual([['north', ['quick:north:ticket', 'quick:north:contract:2']], ['bay', ['quick:bay:ticket']]]);
 });
+
+test('a card that becomes a target draws its frame and hint again but keeps its printed face; an island keeps its contracts', () => {
+  const room = roomFromState(game(), 0);
+  const m = tableModel(room, 0)!;
+  const [first, second] = m.hand;
+  expect(second).toBeDefined();
+  const island = m.islands[0].id;
+  const memos = new Memos();
+  const before = parts(renderTable(m, ctxOf({}), extras, memos));
+  memos.sweep();
+  const after = parts(renderTable(m, ctxOf({ [`hand:${first}`]: target('Build'), [`destination:${island}`]: target('Deliver here') }), extras, memos));
+  memos.sweep();
+  // The card with the new move: its part is built again, around the same face.
+  expect(after.get(`card-part:hand:${first}`)).not.toBe(before.get(`card-part:hand:${first}`));
+  expect(after.get(`face:hand:${first}`)).toBeDefined();
+  expect(after.get(`face:hand:${first}`)).toBe(before.get(`face:hand:${first}`));
+  // A card whose moves did not change is kept whole.
+  expect(after.get(`card-part:hand:${second}`)).toBe(before.get(`card-part:hand:${second}`));
+  // The destination offered is drawn again, its contracts kept.
+  expect(after.get(`tile:${island}`)).not.toBe(before.get(`tile:${island}`));
+  expect(after.get(`contracts:${island}`)).toBeDefined();
+  expect(after.get(`contracts:${island}`)).toBe(before.get(`contracts:${island}`));
+});

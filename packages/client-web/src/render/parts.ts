@@ -5,7 +5,7 @@ import { goodIcon, icon } from './icons';
 import { cardArt } from '../isle/art/slot';
 import type { Offer } from '../intents';
 import type { CarModel, LoadModel } from '../view-model';
-import { cx, h, type Attrs, type Child, type VNode } from './vdom';
+import { cx, group, h, type Attrs, type Child, type VNode } from './vdom';
 
 export interface Ui {
   /** A click on a target key or a button key (see intents.ts). */
@@ -140,16 +140,19 @@ function capacityRow(c: CardDef): VNode | null {
   return h('span', { class: 'card-cap', title: `carries ${capacityText(c.id)}` }, Array.from({ length: acc.capacity }, () => goodIcon(kind)), h('span', { class: 'sr' }, `carries ${capacityText(c.id)}`));
 }
 
+/**
+ * A piece of a part kept as long as its key is on the page and its `sig` is the same (src/render/vdom.ts
+ * `Memos.part`): what a card prints never changes, so a card that becomes a target, or stops being one, draws
+ * its frame and hint again but not its face.
+ */
+export type Still = (key: string, sig: string, build: () => VNode) => VNode;
+
 /** A train card, face up (hand, display): category colour, level, art, cost/weight/points, capacity, load benefit. */
-export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?: boolean } = {}): VNode {
+export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?: boolean; still?: Still } = {}): VNode {
   const c = safeCard(id);
   if (!c) return h('div', { class: 'card unknown' }, id);
   const name = c.level !== null ? c.category[0].toUpperCase() + c.category.slice(1) : c.name;
-  // Always a button (it shows the card's details when it offers no move): an element that turned from a div into
-  // a button when its move came was made again with everything in it, on every turn.
-  return h(
-    'button',
-    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), type: 'button' },
+  const printed = () => group([
     h('span', { class: 'card-top' },
       c.level !== null ? h('span', { class: 'lvl', title: `Level ${c.level}` }, h('span', { class: 'sr' }, 'Level '), String(c.level)) : null,
       h('span', { class: 'card-name' }, name),
@@ -159,6 +162,13 @@ export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?:
     capacityRow(c),
     benefitRow(c),
     c.category === 'caboose' || c.category === 'building' ? h('span', { class: 'card-effect' }, c.effect) : null,
+  ]);
+  // Always a button (it shows the card's details when it offers no move): an element that turned from a div into
+  // a button when its move came was made again with everything in it, on every turn.
+  return h(
+    'button',
+    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), type: 'button' },
+    opts.still ? opts.still(`face:${key}`, '', printed) : printed(),
     hintTag(ctx, key),
   );
 }

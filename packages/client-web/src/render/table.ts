@@ -5,7 +5,7 @@ import { goodIcon, icon } from './icons';
 import { iconWordsOn, startTour, toggleIconWords } from '../isle/tutorial';
 import type { DestinationModel, IslandModel, PlayerModel, TableModel } from '../view-model';
 import { cx, foreign, group, h, Memos, type Child, type ForeignSource, type VNode } from './vdom';
-import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx } from './parts';
+import { buildingView, cardTargets, carView, cardFace, hintTag, paxChip, targetAttrs, type OfferCtx, type Still } from './parts';
 
 export interface TableExtras {
   statusText: string;
@@ -86,7 +86,7 @@ function quickList(at: string, name: string, keys: readonly string[], ctx: Offer
     quick.map(([k, t]) => h('button', { ...targetAttrs(ctx, k, 'quick-btn', name), type: 'button' }, t.hint)));
 }
 
-function islandTile(i: IslandModel, d: DestinationModel | null, quick: readonly string[], ctx: OfferCtx): VNode {
+function islandTile(i: IslandModel, d: DestinationModel | null, quick: readonly string[], ctx: OfferCtx, still: Still): VNode {
   const key = `destination:${i.id}`;
   const t = ctx.offer.targets[key];
   const colour = d?.colourHex ?? '#9aa5b1';
@@ -110,9 +110,10 @@ function islandTile(i: IslandModel, d: DestinationModel | null, quick: readonly 
       h('span', { class: 'dname' }, i.name, d ? h('span', { class: 'dcolour' }, ` (${d.colour})`) : null),
       hintTag(ctx, key)),
     quickList(i.id, i.name, quick, ctx),
-    h('div', { class: 'island-card' },
+    // The island's contracts change only when one is taken: an offer at this destination keeps them.
+    still(`contracts:${i.id}`, JSON.stringify([i.onMap, i.heldBy?.secondary ?? null]), () => h('div', { class: 'island-card' },
       contractRow('Primary', def.primary, !i.onMap),
-      def.secondary.map((c, n) => contractRow(`Secondary ${n + 1}`, c, i.heldBy?.secondary === n))),
+      def.secondary.map((c, n) => contractRow(`Secondary ${n + 1}`, c, i.heldBy?.secondary === n)))),
     held,
     ticket,
   );
@@ -132,12 +133,12 @@ function progressTrack(m: TableModel): VNode | null {
  * The island: an outline drawn by the project, the destinations around it, the progress track. Each tile is a
  * part of its own: a move that changes one destination's offers or ticket draws only that tile again.
  */
-function islandMap(m: TableModel, ctx: OfferCtx, quick: Map<string, string[]>, keep: Keep): VNode {
+function islandMap(m: TableModel, ctx: OfferCtx, quick: Map<string, string[]>, keep: Keep, still: Still): VNode {
   const destById = new Map(m.destinations.map((d) => [d.id, d]));
   const tiles = m.islands.map((i) => {
     const d = i.destination ? destById.get(i.destination.id) ?? null : null;
     const q = quick.get(i.id) ?? [];
-    return keep(ctx, `tile:${i.id}`, JSON.stringify([i, d, q]), (c) => islandTile(i, d, q, c));
+    return keep(ctx, `tile:${i.id}`, JSON.stringify([i, d, q]), (c) => islandTile(i, d, q, c, still));
   });
   return h('section', { class: 'map', 'aria-label': 'The island: destinations, contracts and tickets', 'data-fkey': 'map' },
     h('div', { class: 'map-head' }, h('h2', null, 'The island'), progressTrack(m)),
@@ -315,7 +316,7 @@ function logBlocks<L extends { n: number }>(log: readonly L[]): L[][] {
 }
 
 /** `kept`: the hand's row as a part of its own (drawn again only when the hand or its targets change). */
-function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: OfferCtx) => VNode) => VNode, keep: Keep): VNode {
+function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: OfferCtx) => VNode) => VNode, keep: Keep, still: Still): VNode {
   const o = ctx.offer;
   const confirming = o.buttons.some((b) => b.key === 'confirm');
   const buttons = o.buttons.map((b) => h('button', {
@@ -343,17 +344,17 @@ function dock(m: TableModel, ctx: OfferCtx, x: TableExtras, kept: (row: (ctx: Of
     hand ? h('div', { class: 'hand-wrap' },
       h('h2', { class: 'hand-title' }, `Your hand (${hand.length})`),
       kept((c) => h('div', { class: 'hand', 'data-skey': 'hand', 'data-fkey': 'hand-row' },
-        hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((id) => keep(c, `card-part:hand:${id}`, id, (cc) => cardFace(id, cc, `hand:${id}`)))))) : null,
+        hand.length === 0 ? h('span', { class: 'muted' }, 'No cards.') : hand.map((id) => keep(c, `card-part:hand:${id}`, id, (cc) => cardFace(id, cc, `hand:${id}`, { still })))))) : null,
   );
 }
 
 /** `kept`: the display's cards as a part of their own (a card drawn from the deck changes only the piles). */
-function supplyRow(m: TableModel, ctx: OfferCtx, kept: (row: (ctx: OfferCtx) => VNode) => VNode, keep: Keep): VNode {
+function supplyRow(m: TableModel, ctx: OfferCtx, kept: (row: (ctx: OfferCtx) => VNode) => VNode, keep: Keep, still: Still): VNode {
   const deckT = ctx.offer.targets.deck;
   const bagT = ctx.offer.targets.bag;
   return h('section', { class: 'supply-row', 'aria-label': 'Cards and passengers to take', 'data-fkey': 'supply-row' },
     h('div', { class: 'display' }, h('h2', null, 'Display'),
-      kept((c) => h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((id) => keep(c, `card-part:display:${id}`, id, (cc) => cardFace(id, cc, `display:${id}`, { small: true })))))),
+      kept((c) => h('div', { class: 'display-cards', 'data-fkey': 'display-row' }, m.display.map((id) => keep(c, `card-part:display:${id}`, id, (cc) => cardFace(id, cc, `display:${id}`, { small: true, still })))))),
     h('div', { class: 'piles' },
       h(deckT ? 'button' : 'div', { ...targetAttrs(ctx, 'deck', 'pile deck', `Deck: ${m.deckCount} cards`), type: deckT ? 'button' : undefined, tabindex: deckT ? undefined : '0' },
         h('span', { class: 'pile-n' }, String(m.deckCount)), h('span', null, 'deck'), hintTag(ctx, 'deck')),
@@ -469,6 +470,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
   // Each card and car is a part of its own inside its row's: a row drawn again (one card became a target, a car
   // was loaded) builds and compares only the cards and cars whose own targets or contents changed.
   const keep: Keep = (c, key, sig, build) => offers.part(memos, key, sig, c, os, build);
+  const still: Still = (key, sig, build) => memos.part(key, sig, build);
   const paidFor = paidForCard(m);
   const panel = (p: PlayerModel) => {
     const rating = x.rating?.(p.seat) ?? null;
@@ -501,10 +503,10 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
         label, id === 'map' && mapOffers ? ` · ${mapOffers} deliver${mapOffers === 1 ? 'y' : 'ies'}` : null))),
     h('main', { class: 'board', 'data-skey': 'board', 'data-fkey': 'board' },
       x.endPanel,
-      offers.part(memos, 'supply-row', JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount]), ctx, os, (c) => supplyRow(m, c, (row) => offers.part(memos, 'display-row', JSON.stringify(m.display), c, os, row), keep)),
+      offers.part(memos, 'supply-row', JSON.stringify([m.display, m.deckCount, m.discardCount, m.discardTop, m.bagCount]), ctx, os, (c) => supplyRow(m, c, (row) => offers.part(memos, 'display-row', JSON.stringify(m.display), c, os, row), keep, still)),
       // Your own train, then the island, then the others': at 1366×768 what you act on shows without a scroll.
       mine.length > 0 ? h('section', { class: 'players own', 'aria-label': 'Your train', 'data-fkey': 'players-own' }, mine.map(panel)) : null,
-      offers.part(memos, 'map', JSON.stringify([m.islands, m.destinations, m.progress, [...quick]]), ctx, os, (c) => islandMap(m, c, quick, keep)),
+      offers.part(memos, 'map', JSON.stringify([m.islands, m.destinations, m.progress, [...quick]]), ctx, os, (c) => islandMap(m, c, quick, keep, still)),
       others.length === 0 ? null : h('section', { class: cx('players', 'others', { many: m.players.length >= 3 }), 'aria-label': mine.length > 0 ? 'The other trains' : 'Trains', 'data-fkey': 'players' }, others.map(panel))),
     h('aside', { class: 'side-col', 'data-fkey': 'side' }, detailsPanel(x.detailsCard, x.detailsPinned, () => ctx.ui.details(null)), soloPanel(m, x.chapter),
       memos.part('log-panel', logSig, () => logPanel(m, ctx.ui, x.log, x.logNote, memos)),
@@ -515,7 +517,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
       ? x.bottom && foreign(x.bottom, 'bottom', 'bottom')
       : m.scores && x.endPanel ? null
         : memos.part('dock', `${os}|${JSON.stringify([m.hand, m.header, m.mySeat, x.refusal, x.undo?.count ?? 0])}`, () => dock(m, ctx, x,
-          (row) => offers.part(memos, 'hand-row', JSON.stringify(m.hand), ctx, os, row), keep)),
+          (row) => offers.part(memos, 'hand-row', JSON.stringify(m.hand), ctx, os, row), keep, still)),
     cardSheet(x.detailsCard, x.detailsPinned, ctx, () => ctx.ui.details(null)),
     // Shown over the dock's bottom edge while part of the dock is out of sight (render/dock-cue.ts).
     x.bottom === undefined && !(m.scores && x.endPanel) ? h('div', { class: 'dock-more', 'aria-hidden': 'true', 'data-fkey': 'dock-more' }, '▼ More below: scroll the hand') : null,
