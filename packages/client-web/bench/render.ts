@@ -129,7 +129,10 @@ const liveNodes = (page: Page) => page.evaluate(() => {
 /** A move of the page's player: a click in the page, then Confirm when the tray asks for it. */
 async function play(page: Page, key: string): Promise<void> {
   await page.evaluate(async (k) => {
-    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    // A frame passes, and then the click is a task of its own, as a person's is: resumed straight from the frame's
+    // callback, it ran inside that animation frame, and its handlers (and any render they drew at once) were
+    // counted as the frame's render.
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
     await nextFrame();
     // A phone shows a tapped card first: its move is the sheet's button.
