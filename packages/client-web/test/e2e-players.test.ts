@@ -26,7 +26,9 @@ const DESKTOP = { width: 1366, height: 768 };
 // Several minutes at most on this 2-core machine when other tests share it.
 jest.setTimeout(900_000);
 
-const world = useE2E({ PLAYERS_DB: 'memory' });
+// No test here is about motion: every page asks for reduced motion (see newPage in e2e-support.ts), which
+// spares the browser the frames of each move's slides, flashes and fades.
+const world = useE2E({ PLAYERS_DB: 'memory' }, { motion: false });
 const newPage = (size = DESKTOP) => world.newPage(size.width, size.height);
 
 /** The same screen at the other size too (the viewport is put back afterwards). */

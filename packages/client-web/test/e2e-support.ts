@@ -43,20 +43,31 @@ export interface E2E {
   base: string;
   /** Uncaught errors of every page opened with newPage(). */
   pageErrors: string[];
-  newPage(width?: number, height?: number): Promise<Page>;
+  /**
+   * A page of its own browser context. `motion` false: the context asks for reduced motion from its start, so
+   * nothing slides in, flashes or fades out (each of those is frames painted and composited for the better
+   * part of a second after every move). For tests whose claims are not about motion: the page's content, its
+   * layout and what it sends are the same either way (styles.css turns off the animations, dom.ts adds no
+   * leaving card's copy). Tests of animations, of leaving cards or of what renders leave behind keep it.
+   */
+  newPage(width?: number, height?: number, opts?: { motion?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
-/** For a test file: the world starts before its tests and closes after them (its fields are filled in beforeAll). */
-export function useE2E(server: CreateServerOptions = {}): E2E {
+/**
+ * For a test file: the world starts before its tests and closes after them (its fields are filled in beforeAll).
+ * `page.motion` false: every page of the file asks for reduced motion (see E2E.newPage), for files none of
+ * whose tests are about motion.
+ */
+export function useE2E(server: CreateServerOptions = {}, page: { motion?: boolean } = {}): E2E {
   const world = {} as E2E;
-  beforeAll(async () => { Object.assign(world, await startE2E(server)); });
+  beforeAll(async () => { Object.assign(world, await startE2E(server, page.motion ?? true)); });
   afterAll(async () => { await world.close?.(); });
   return world;
 }
 
 /** `options`: more server settings (the players' tests turn the players' database on). */
-async function startE2E(options: CreateServerOptions): Promise<E2E> {
+async function startE2E(options: CreateServerOptions, motion: boolean): Promise<E2E> {
   ensureBuilt();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const server = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, CLIENT_DIST: DIST, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000,
@@ -67,8 +78,9 @@ async function startE2E(options: CreateServerOptions): Promise<E2E> {
   const pageErrors: string[] = [];
   return {
     server, browser, base, pageErrors,
-    async newPage(width = 1366, height = 768) {
-      const ctx = await browser.newContext({ viewport: { width, height } });
+    async newPage(width = 1366, height = 768, opts = {}) {
+      const reduce = !(opts.motion ?? motion);
+      const ctx = await browser.newContext({ viewport: { width, height }, ...(reduce ? { reducedMotion: 'reduce' as const } : {}) });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => pageErrors.push(`${String(e)} ${e.stack ?? ''}`.slice(0, 600)));
       return page;

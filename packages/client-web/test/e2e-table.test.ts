@@ -24,6 +24,12 @@ jest.setTimeout(600_000);
 // own (packages/server/test/bot-workers.test.ts); what these tests read is the page.
 const world = useE2E({ BOT_WORKERS: 0 });
 const newPage = (width?: number, height?: number) => world.newPage(width, height);
+/**
+ * A page that asks for reduced motion (see newPage in e2e-support.ts), for the tests here whose claims are not
+ * about motion: the browser paints no slide, flash or fade after each move. The motion test and the leak
+ * test over a whole game (whose renders include the leaving cards' copies) take newPage.
+ */
+const stillPage = (width?: number, height?: number) => world.newPage(width, height, { motion: false });
 
 async function startSolo(page: Page): Promise<void> {
   await page.goto(world.base);
@@ -69,7 +75,7 @@ async function shotBoth(page: Page, name: string): Promise<void> {
 }
 
 test('keyboard: a whole turn (take a card, build, pay) in at most 15 key presses; U takes a step back', async () => {
-  const page = await newPage();
+  const page = await stillPage();
   let presses = 0;
   const press = async (key: string) => {
     presses++;
@@ -154,7 +160,7 @@ test('keyboard: a whole turn (take a card, build, pay) in at most 15 key presses
 });
 
 test('the hand limit: axe-core finds nothing serious; screenshots at both sizes', async () => {
-  const page = await newPage();
+  const page = await stillPage();
   await startSolo(page);
   // Draw until the night asks for discards.
   for (let i = 0; i < 20 && !/^Too many cards/.test(await prompt(page)); i++) {
@@ -264,7 +270,7 @@ const inWindow = (b: Box, w: number, hh: number) => b.top >= -1 && b.left >= -1 
 const overlap = (a: Box, b: Box) => Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
 
 test('a phone paying for a build: the car paid for stays in sight above a compact dock, apart from the payment\'s confirm; tap targets 44 px', async () => {
-  const page = await newPage(390, 844);
+  const page = await stillPage(390, 844);
   await startSolo(page);
   expect(await buildUntilPayment(page)).toBe(true);
   await settled(page);
@@ -329,7 +335,7 @@ test('a phone paying for a build: the car paid for stays in sight above a compac
 });
 
 test('a table with a turn timer running: its label readable, axe-core finds nothing serious', async () => {
-  const page = await newPage();
+  const page = await stillPage();
   await startTable(page, 'Tim', { timer: '300' });
   await ready(page);
   // The countdown shows while a decision is pending (the label was 1.3:1 against the top bar once).

@@ -22,7 +22,9 @@ jest.setTimeout(900_000);
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-const world = useE2E({ BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' });
+// No test here is about motion: every page asks for reduced motion (see newPage in e2e-support.ts), which
+// spares the browser the frames of each move's slides, flashes and fades.
+const world = useE2E({ BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' }, { motion: false });
 
 /** The controls that send a move; a seat with nothing to decide must find every one of them disabled. */
 const MOVE_CONTROLS = '.ttr-face, #ttr-deck, #ttr-draw-tickets, #ttr-claim-go, #ttr-keep, #ttr-pass';

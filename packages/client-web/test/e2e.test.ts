@@ -22,6 +22,12 @@ jest.setTimeout(300_000);
 
 const world = useE2E();
 const newPage = (width?: number, height?: number) => world.newPage(width, height);
+/**
+ * A page that asks for reduced motion (see newPage in e2e-support.ts): the two browsers' game is about what
+ * each page shows and sends, not about motion, and the browser then paints no slide, flash or fade after each
+ * move. The solo chapter keeps motion: it counts what its renders leave behind, leaving cards' copies included.
+ */
+const stillPage = (width?: number, height?: number) => world.newPage(width, height, { motion: false });
 
 afterAll(async () => {
   if (process.env.E2E_HANDLES) {
@@ -195,8 +201,8 @@ async function waitTurn(page: Page): Promise<void> {
 // ------------------------------------------------------------------ the tests
 
 test('e2e: two browsers play a 2-player game by clicking', async () => {
-  const a = await newPage();
-  const b = await newPage(390, 844); // a phone
+  const a = await stillPage();
+  const b = await stillPage(390, 844); // a phone
   // Keep the page's sockets reachable so the test can drop one.
   await a.addInitScript(() => {
     const W = window.WebSocket;
@@ -373,7 +379,7 @@ test('e2e: two browsers play a 2-player game by clicking', async () => {
   const log = await a.$$eval('.log-list li', (els) => els.map((e) => e.textContent ?? ''));
   expect(log.join('\n')).toMatch(/Brunel/);
   // A third browser follows a #code link after the start: it watches as a spectator and sees no hand.
-  const c = await newPage();
+  const c = await stillPage();
   await c.goto(`${world.base}/#${code.toLowerCase()}`);
   await c.waitForSelector('#join-link');
   await c.fill('#f-name', 'Clara');
