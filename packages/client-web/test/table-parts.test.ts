@@ -67,7 +67,7 @@ test('the quick deliveries are grouped by the destination their key names', () =
 test('a card that becomes a target draws its frame and hint again but keeps its printed face; an island keeps its contracts', () => {
   const room = roomFromState(game(), 0);
   const m = tableModel(room, 0)!;
-  const [first, second] = m.hand;
+  const [first, second] = m.hand ?? [];
   expect(second).toBeDefined();
   const island = m.islands[0].id;
   const memos = new Memos();
