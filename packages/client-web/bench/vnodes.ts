@@ -10,12 +10,13 @@
  */
 import './register';
 import { options, type VNode } from 'preact';
-import { applyAction, createGame, currentDecision, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
+import { createGame, currentDecision, legalActions, playerView, type Action, type GameState } from '@isle-of-trains/rules';
 import { Memos } from '../src/render/vdom';
 import { renderTable, type TableExtras } from '../src/render/table';
 import { offer, NONE, type Offer } from '../src/intents';
 import { tableModel } from '../src/view-model';
 import { roomFromState } from '../src/isle/local-room';
+import { apply, rng } from '../test/helpers';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,15 +31,6 @@ options.vnode = (v: VNode) => {
   made++;
   previous?.(v);
 };
-
-/** A small seeded generator, so that every run plays the same games. */
-function rng(seed: number): () => number {
-  let x = Math.imul(seed + 0x9e3779b9, 0x85ebca6b) >>> 0 || 1;
-  return () => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
-    return x / 0x100000000;
-  };
-}
 
 const noop = () => undefined;
 const extras: TableExtras = {
@@ -66,9 +58,7 @@ for (let g = 0; g < GAMES; g++) {
     const legal = legalActions(s, d.seat).filter((a: Action) => a.type !== 'returnCard');
     const good = legal.filter((a: Action) => ['build', 'deliver', 'deliverPrimary', 'deliverSecondary', 'deliverTicket'].includes(a.type));
     const pool = good.length > 0 && r() < 0.7 ? good : legal;
-    const res = applyAction(s, d.seat, pool[Math.floor(r() * pool.length)]);
-    if (!res.ok) throw new Error(res.error.message);
-    s = res.state;
+    s = apply(s, pool[Math.floor(r() * pool.length)], d.seat);
   }
 }
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
