@@ -24,6 +24,7 @@ const prefix = `isle-test-${randomBytes(4).toString('hex')}:`;
 const procs: ServerProc[] = [];
 const nginxes: ChildProcess[] = [];
 const sockets: dgram.Socket[] = [];
+const redises: Redis[] = [];
 
 afterAll(async () => {
   await Promise.all(nginxes.filter((n) => n.exitCode === null && n.signalCode === null).map((n) => {
@@ -31,6 +32,7 @@ afterAll(async () => {
     return new Promise((r) => n.once('exit', r));
   }));
   for (const s of sockets) s.close();
+  for (const r of redises) r.disconnect();
   await Promise.all(procs.map((p) => killServer(p)));
   const r = new Redis(REDIS_URL);
   const keys = await r.keys(`${prefix}*`);
@@ -141,8 +143,13 @@ test('`nginx -t` passes on the shipped file although the replica names do not re
   expect(nginxCheck(dir, nginxConfig(dir, await freePort(), []))).toEqual({ status: 0, stderr: '' });
 });
 
+/** Rooms in Colyseus' per-process counts in Redis (process id → "rooms,clients"). */
+const roomsCounted = (counts: Record<string, string>) => Object.values(counts).reduce((n, v) => n + Number(v.split(',')[0]), 0);
+
 test('clients that only know the nginx front reach the replica that holds their room', async () => {
   await ensureBuilt();
+  const redis = new Redis(REDIS_URL);
+  redises.push(redis);
   const [front, p1, p2] = [await freePort(), await freePort(), await freePort()];
   const dir = tempDir('front');
   await startNginx(dir, nginxConfig(dir, front, toPorts({ game1: p1, game2: p2 })), front);
@@ -170,9 +177,13 @@ test('clients that only know the nginx front reach the replica that holds their 
     await waitFor('start', () => stateOf(a).phase === 'playing' && stateOf(b).phase === 'playing');
     await settle([a, b]);
     tables.push([a, b]);
-    // Colyseus places a new room on the process with the fewest rooms, from counts each process
-    // writes to Redis at most once a second: wait for the first room's count to be written.
-    await new Promise((r) => setTimeout(r, 1200));
+    // Colyseus places a new room on the process with the fewest rooms, by the counts each process writes
+    // to Redis (a hash of "rooms,clients" per process) at most once a second, later when it was written
+    // less than a second before: wait until the counts there hold this room. A fixed pause of 1.2 s was
+    // sometimes too short on a loaded machine, and both rooms went to one replica.
+    for (const t0 = Date.now(); roomsCounted(await redis.hgetall(`${prefix}roomcount`)) !== t + 1; await new Promise((r) => setTimeout(r, 50))) {
+      if (Date.now() - t0 > 30_000) throw new Error('the room never counted in Redis');
+    }
   }
   // the rooms were spread over both replicas, and every socket went to the replica that holds its room
   const gauge = async (p: ServerProc, re: RegExp) => {

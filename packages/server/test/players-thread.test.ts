@@ -18,13 +18,14 @@ import { Archive } from '../src/players/archive';
 import { PlayerLimits } from '../src/players/limits';
 import { playerRoutes } from '../src/players/routes';
 import { PlayersService } from '../src/players/service';
+import { TEMPLATE } from './support/databases';
 
 jest.setTimeout(120_000);
 
 const once = (d: PlayersDb, event: string) => new Promise<void>((resolve) => d.thread!.once(event, () => resolve()));
 
 test('a transaction holds the session: a query from outside runs after its commit and sees all of it', async () => {
-  const d = await openDatabase({});
+  const d = await openDatabase({ ...TEMPLATE });
   try {
     const accounts = new Accounts(d.db);
     const order: string[] = [];
@@ -56,7 +57,7 @@ test('a transaction holds the session: a query from outside runs after its commi
 
 test('a killed thread is replaced: meanwhile the routes answer PLAYERS_UNAVAILABLE, then the data on disk is back', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isle-pgthread-'));
-  const d = await openDatabase({ dataDir: dir });
+  const d = await openDatabase({ dataDir: dir, ...TEMPLATE });
   const server = http.createServer(express().use('/api', playerRoutes({
     services: async () => ({ accounts: new Accounts(d.db), archive: new Archive(d.db) }),
     logger: createLogger('silent'), limits: new PlayerLimits(), address: () => '10.9.0.1', readCacheMs: 0,
@@ -90,7 +91,7 @@ test('a killed thread is replaced: meanwhile the routes answer PLAYERS_UNAVAILAB
 });
 
 test('an in-memory database is migrated again on its new thread; a transaction cut by the thread\'s end does not go on there', async () => {
-  const d = await openDatabase({});
+  const d = await openDatabase({ ...TEMPLATE });
   try {
     await new Accounts(d.db).createGuest('Bea');
     // A transaction is open when the thread dies, and goes on only once the new thread is up: it must not
@@ -121,7 +122,7 @@ test('an in-memory database is migrated again on its new thread; a transaction c
 });
 
 test('a request waits only a moment for a database still opening; the opening goes on and is used after', async () => {
-  const service = new PlayersService({}, createLogger('silent'));
+  const service = new PlayersService({ ...TEMPLATE }, createLogger('silent'));
   try {
     // Opening PGlite takes seconds (WebAssembly, initdb); 1 ms is far less.
     await expect(service.get(1)).rejects.toThrow('still opening');

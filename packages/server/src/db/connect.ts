@@ -19,6 +19,8 @@ export interface DatabaseSettings {
   dataDir?: string;
   /** PostgreSQL schema to work in (tests use a fresh one each); created when missing. */
   schema?: string;
+  /** Embedded PGlite only: a new database is copied from this archive instead of created (pglite-worker.ts). */
+  template?: string;
   /** Told the outcome of every query to PostgreSQL (an outage is logged once, src/db/health.ts). */
   health?: DatabaseHealth;
 }
@@ -65,7 +67,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<PlayersD
     const dir = settings.dataDir ? path.join(settings.dataDir, 'players-db') : undefined;
     if (dir) fs.mkdirSync(dir, { recursive: true });
     // A replacement thread is migrated (a no-op on disk; in memory it starts empty) before it takes queries.
-    thread = new PGliteThread({ dataDir: dir, schema, prepare: (t) => migrate(new Kysely<Database>({ dialect: new PGliteThreadDialect(t, true) }), schema, 'pglite') });
+    thread = new PGliteThread({ dataDir: dir, schema, ...(settings.template ? { template: settings.template } : {}), prepare: (t) => migrate(new Kysely<Database>({ dialect: new PGliteThreadDialect(t, true) }), schema, 'pglite') });
     db = new Kysely<Database>({ dialect: new PGliteThreadDialect(thread) });
     // Opening (WebAssembly compile, initdb on a first start) happens in the thread; the first query waits for it.
     thread.start().catch(() => undefined);

@@ -63,6 +63,8 @@ interface Pending {
 export interface PGliteThreadOptions {
   dataDir?: string;
   schema?: string;
+  /** Archive a new database is copied from instead of created (PGliteWorkerData.template). */
+  template?: string;
   /** Pause before the first replacement of a dead thread (doubles while replacements fail, up to 30 s). */
   restartDelayMs?: number;
   /** Run on each replacement thread before other queries are let through (the migrations). */
@@ -148,7 +150,7 @@ export class PGliteThread extends EventEmitter {
     if (this.state === 'closed') return Promise.reject(new DatabaseUnavailable('the players\' database is closed'));
     const gen = ++this.generation;
     this.state = 'starting';
-    const w = startWorker({ dataDir: this.opts.dataDir, schema: this.opts.schema, modules: compiled });
+    const w = startWorker({ dataDir: this.opts.dataDir, schema: this.opts.schema, template: this.opts.template, modules: compiled });
     this.worker = w;
     let settle!: { resolve: () => void; reject: (e: Error) => void };
     this.ready = new Promise<void>((resolve, reject) => { settle = { resolve, reject }; });

@@ -21,6 +21,12 @@ export interface PGliteWorkerData {
   schema?: string;
   /** WebAssembly compiled by an earlier thread of this process (compiled again when absent). */
   modules?: CompiledModules;
+  /**
+   * A new database's files copied from this archive (PGlite's dumpDataDir of a database just created)
+   * instead of created by initdb: the same files for a fraction of the CPU (0.4-0.6 s against 1.7-2.9 s
+   * here). Test runs, which open many new databases, use it; an existing database ignores it.
+   */
+  template?: string;
 }
 
 /** Compiled WebAssembly modules (structured-clone between threads of one process without compiling again). */
@@ -48,6 +54,14 @@ const port = parentPort!;
 const data = workerData as PGliteWorkerData;
 const post = (m: FromWorker) => port.postMessage(m);
 
+function readTemplate(file: string): Blob {
+  try {
+    return new Blob([fs.readFileSync(file)]);
+  } catch (e) {
+    throw new Error(`cannot read the new database's template ${file}: ${(e as Error).message}`);
+  }
+}
+
 async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
   const dist = path.dirname(require.resolve('@electric-sql/pglite'));
   // Compiled asynchronously (V8 compiles on its background threads); handed over so PGlite does not fetch them.
@@ -56,8 +70,10 @@ async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
     initdb: await WA.compile(fs.readFileSync(path.join(dist, 'initdb.wasm'))),
   };
   if (data.dataDir) fs.mkdirSync(data.dataDir, { recursive: true });
+  const isNew = !data.dataDir || !fs.existsSync(path.join(data.dataDir, 'PG_VERSION'));
   const pg = new PGlite({
     ...(data.dataDir ? { dataDir: data.dataDir } : {}),
+    ...(data.template && isNew ? { loadDataDir: readTemplate(data.template) } : {}),
     pgliteWasmModule: modules.pglite,
     initdbWasmModule: modules.initdb,
     fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]),

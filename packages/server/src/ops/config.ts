@@ -163,6 +163,12 @@ export const ConfigSchema = z.object({
   PASSWORD_HASH_COST: int(PASSWORD_COST_TEST_FLOOR, PASSWORD_COST_MAX, PASSWORD_COST_DEFAULT),
   /** yes: PASSWORD_HASH_COST may go down to 10, for test runs that make many accounts. Never in a deployment. */
   PASSWORD_HASH_TESTS_ONLY: z.enum(['yes', 'no']).default('no'),
+  /**
+   * For test runs that open many new embedded databases: a file holding one just created (PGlite's
+   * dumpDataDir, uncompressed), which a new embedded database is copied from instead of running initdb. An
+   * existing database ignores it. Unset in a deployment (its one database is created once).
+   */
+  PLAYERS_DB_TEMPLATE: z.string().min(1).optional(),
   /** Public players' reads this process answers per second from all addresses together; 0 = no such limit. */
   PLAYERS_READS_PER_SECOND: int(0, 1_000_000, 200),
   /** Name this process files its open games under in Redis, stable across restarts (default PUBLIC_ADDRESS, else host:port). */
@@ -226,6 +232,14 @@ const NUMERIC = new Set(Object.keys(ConfigShape).filter((k) => {
   return def.safeParse(7).success && !def.safeParse('x').success;
 }));
 
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Bad settings; main.ts prints the message as one line and exits 1. */
 export class ConfigError extends Error {}
 
@@ -248,6 +262,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The default CLIENT_DIST may be missing (the client is not built); one that was asked for must exist.
   if ((raw.CLIENT_DIST !== undefined || overrides.CLIENT_DIST !== undefined) && !fs.existsSync(path.join(c.CLIENT_DIST, 'index.html'))) {
     throw new ConfigError(`bad configuration: CLIENT_DIST: no index.html in ${c.CLIENT_DIST}`);
+  }
+  // Read by the database's thread only when a new database is made, perhaps long after the start: checked now.
+  if (c.PLAYERS_DB_TEMPLATE !== undefined && !isFile(c.PLAYERS_DB_TEMPLATE)) {
+    throw new ConfigError(`bad configuration: PLAYERS_DB_TEMPLATE: no file at ${c.PLAYERS_DB_TEMPLATE}`);
   }
   return c;
 }

@@ -51,7 +51,7 @@ export class PlayersService {
   readonly health: DatabaseHealth;
 
   constructor(
-    private readonly settings: { url?: string; dataDir?: string },
+    private readonly settings: { url?: string; dataDir?: string; template?: string },
     private readonly logger: Logger,
     private readonly hashing?: PasswordHashing,
     private readonly retry = { firstMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS },
@@ -65,7 +65,8 @@ export class PlayersService {
     if (config.PLAYERS_DB === 'off') return null;
     const hashing = { cost: config.PASSWORD_HASH_COST, testsOnly: config.PASSWORD_HASH_TESTS_ONLY === 'yes' };
     if (config.DATABASE_URL) return new PlayersService({ url: config.DATABASE_URL }, logger, hashing);
-    return new PlayersService(inMemory || config.PLAYERS_DB === 'memory' ? {} : { dataDir: config.DATA_DIR }, logger, hashing);
+    const template = config.PLAYERS_DB_TEMPLATE ? { template: config.PLAYERS_DB_TEMPLATE } : {};
+    return new PlayersService(inMemory || config.PLAYERS_DB === 'memory' ? template : { dataDir: config.DATA_DIR, ...template }, logger, hashing);
   }
 
   /** Begin opening the database without waiting for it. */

@@ -11,10 +11,16 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 
 export const DATABASES: ['pglite' | 'postgres'][] = [['pglite'], ['postgres']];
 
+/**
+ * The run's template of a new embedded database, for openDatabase (scripts/jest-global-setup.js makes it):
+ * a new database copied from it rather than created by initdb, as the servers under test do.
+ */
+export const TEMPLATE: { template?: string } = process.env.PLAYERS_DB_TEMPLATE ? { template: process.env.PLAYERS_DB_TEMPLATE } : {};
+
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<PlayersDb & { drop(): Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   if (kind === 'pglite') {
-    const d = await openDatabase({ schema });
+    const d = await openDatabase({ schema, ...TEMPLATE });
     return { ...d, drop: () => d.close() };
   }
   const d = await openDatabase({ url: POSTGRES_URL, schema });

@@ -85,7 +85,10 @@ export async function startServer(env: Record<string, string>, port?: number, no
     // Test clients all come from 127.0.0.1: per-address quotas off unless a test sets them.
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ROOMS_PER_MINUTE_PER_ADDRESS: '1000000', PENDING_JOINS_PER_ADDRESS: '1000000', MAX_CONNECTIONS_PER_ADDRESS: '1000000',
       // These processes test the game store; the players' database (PGlite) has its own tests.
-      PLAYERS_DB: 'off', ...env, PORT: String(port) },
+      PLAYERS_DB: 'off',
+      // New embedded databases copied from the run's template rather than created (scripts/jest-global-setup.js).
+      ...(process.env.PLAYERS_DB_TEMPLATE ? { PLAYERS_DB_TEMPLATE: process.env.PLAYERS_DB_TEMPLATE } : {}),
+      ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
