@@ -1,12 +1,14 @@
 /**
  * A new embedded players' database can be copied from a template (PLAYERS_DB_TEMPLATE: a PGlite database
- * just created, dumped) instead of created by initdb; test runs use it to open hundreds of databases cheaply.
- * The template here carries a marker table, so each test can tell a copy from a database made by initdb.
+ * just created, dumped) instead of created by initdb; test runs use it to open many databases cheaply.
+ *
+ * A copy is told from a database initdb made by PostgreSQL's system identifier, which initdb draws anew
+ * for each database it creates and a copy keeps. The template is the run's own (jest's global setup makes
+ * it), so the test itself creates only one database with initdb.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { DatabaseError, openDatabase, type PlayersDb } from '../src/db/connect';
 import { ConfigError, loadConfig } from '../src/ops/config';
@@ -15,62 +17,53 @@ import { TEMPLATE } from './support/databases';
 jest.setTimeout(120_000);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isle-pg-template-'));
-const marked = path.join(dir, 'marked.tar');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-beforeAll(async () => {
-  // From the run's own template when there is one (cheaper), else from initdb: either way a new database.
-  const pg = new PGlite(TEMPLATE.template ? { loadDataDir: new Blob([fs.readFileSync(TEMPLATE.template)]) } : {});
-  await pg.exec('CREATE TABLE public.made_from_template (n int); INSERT INTO public.made_from_template VALUES (7);');
-  fs.writeFileSync(marked, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
-  await pg.close();
-});
+const systemId = async (d: PlayersDb) => (await sql<{ id: string }>`SELECT system_identifier::text AS id FROM pg_control_system()`.execute(d.db)).rows[0]!.id;
+const playerIds = async (d: PlayersDb) => (await d.db.selectFrom('players').select('id').orderBy('id').execute()).map((r) => r.id);
+const addPlayer = (d: PlayersDb, id: string) => d.db.insertInto('players')
+  .values({ id, secret_hash: 'x', display_name: id, username: null, password_hash: null, created_at: new Date() }).execute();
 
-async function marker(d: PlayersDb): Promise<number | null> {
-  const r = await sql<{ t: string | null }>`SELECT to_regclass('public.made_from_template')::text AS t`.execute(d.db);
-  if (r.rows[0]?.t === null) return null;
-  return (await sql<{ n: number }>`SELECT n FROM public.made_from_template`.execute(d.db)).rows[0]!.n;
+async function using<T>(open: Promise<PlayersDb>, use: (d: PlayersDb) => Promise<T>): Promise<T> {
+  const d = await open;
+  try {
+    return await use(d);
+  } finally {
+    await d.close();
+  }
 }
 
-test('a new database in memory is a copy of the template, with the players\' tables made on it', async () => {
-  const d = await openDatabase({ template: marked, schema: 't_mem' });
-  try {
-    expect(await marker(d)).toBe(7);
-    await d.db.insertInto('players').values({ id: 'p_t', secret_hash: 'x', display_name: 'T', username: null, password_hash: null, created_at: new Date() }).execute();
-    expect((await d.db.selectFrom('players').select('id').execute()).map((r) => r.id)).toEqual(['p_t']);
-  } finally {
-    await d.close();
-  }
-});
+test('new databases, in memory and on disk, are copies of the template; an existing database ignores it', async () => {
+  // jest's global setup names the run's template; without it every test's database would run initdb.
+  const template = TEMPLATE.template;
+  expect(template).toBeDefined();
+  const copyId = await using(openDatabase({ template }), async (d) => {
+    await addPlayer(d, 'p_mem'); // the players' tables were made on the copy
+    expect(await playerIds(d)).toEqual(['p_mem']);
+    return systemId(d);
+  });
 
-test('a new database on disk is a copy of the template and keeps its rows; an existing one ignores the template', async () => {
+  // On disk: a copy too, and opened again with the template its rows are still there (not copied over).
   const fromTemplate = path.join(dir, 'new');
-  let d = await openDatabase({ dataDir: fromTemplate, template: marked });
-  try {
-    expect(await marker(d)).toBe(7);
-    await d.db.insertInto('players').values({ id: 'p_kept', secret_hash: 'x', display_name: 'K', username: null, password_hash: null, created_at: new Date() }).execute();
-  } finally {
-    await d.close();
-  }
-  // Opened again with the template: the rows written since are there (the files were not copied over again).
-  d = await openDatabase({ dataDir: fromTemplate, template: marked });
-  try {
-    expect((await d.db.selectFrom('players').select('id').execute()).map((r) => r.id)).toEqual(['p_kept']);
-  } finally {
-    await d.close();
-  }
-  // A database made without the template is not replaced by it later.
+  await using(openDatabase({ dataDir: fromTemplate, template }), async (d) => {
+    expect(await systemId(d)).toBe(copyId);
+    await addPlayer(d, 'p_kept');
+  });
+  await using(openDatabase({ dataDir: fromTemplate, template }), async (d) => {
+    expect(await playerIds(d)).toEqual(['p_kept']);
+  });
+
+  // Made by initdb (no template): a database of its own, which a template given later does not replace.
   const existing = path.join(dir, 'existing');
-  d = await openDatabase({ dataDir: existing, ...TEMPLATE });
-  await d.db.insertInto('players').values({ id: 'p_before', secret_hash: 'x', display_name: 'B', username: null, password_hash: null, created_at: new Date() }).execute();
-  await d.close();
-  d = await openDatabase({ dataDir: existing, template: marked });
-  try {
-    expect(await marker(d)).toBeNull();
-    expect((await d.db.selectFrom('players').select('id').execute()).map((r) => r.id)).toEqual(['p_before']);
-  } finally {
-    await d.close();
-  }
+  const ownId = await using(openDatabase({ dataDir: existing }), async (d) => {
+    await addPlayer(d, 'p_before');
+    return systemId(d);
+  });
+  expect(ownId).not.toBe(copyId);
+  await using(openDatabase({ dataDir: existing, template }), async (d) => {
+    expect(await systemId(d)).toBe(ownId);
+    expect(await playerIds(d)).toEqual(['p_before']);
+  });
 });
 
 test('a template that cannot be read fails the open with a message naming it; a missing one is a configuration error', async () => {
@@ -81,5 +74,7 @@ test('a template that cannot be read fails the open with a message naming it; a 
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: gone })).toThrow(ConfigError);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: gone })).toThrow(`PLAYERS_DB_TEMPLATE: no file at ${gone}`);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: dir })).toThrow(`PLAYERS_DB_TEMPLATE: no file at ${dir}`);
-  expect(loadConfig({ PLAYERS_DB_TEMPLATE: marked }).PLAYERS_DB_TEMPLATE).toBe(marked);
+  const file = path.join(dir, 'a-file.tar');
+  fs.writeFileSync(file, '');
+  expect(loadConfig({ PLAYERS_DB_TEMPLATE: file }).PLAYERS_DB_TEMPLATE).toBe(file);
 });
