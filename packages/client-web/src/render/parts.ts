@@ -167,9 +167,7 @@ export function cardFace(id: string, ctx: OfferCtx, key: string, opts: { small?:
   // a button when its move came was made again with everything in it, on every turn.
   return h(
     'button',
-    // `has-cap`: the face has a row of load spaces (styles.css places the drawing by it; a class, not `:has()`,
-    // which made every card put on the page restyle and lay out more than itself).
-    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small, 'has-cap': carAccepts(c).capacity > 0 }), c.name, id), type: 'button' },
+    { ...targetAttrs(ctx, key, cx('card', `cat-${c.category}`, { small: opts.small }), c.name, id), type: 'button' },
     opts.still ? opts.still(`face:${key}`, '', printed) : printed(),
     hintTag(ctx, key),
   );
@@ -207,8 +205,7 @@ export function carView(c: CarModel, seat: number, owner: string, ctx: OfferCtx,
   const slots: Child[] = c.loads.map((l, i) => loadChip(l, ctx, `${key}:load:${i}`));
   for (let i = 0; i < c.free; i++) slots.push(h('span', { class: 'slot', 'aria-hidden': 'true' }));
   const label = `${owner} ${c.name}, carries ${c.capacityText}`;
-  // `has-slots`: the car shows its load spaces (styles.css places the drawing by it, as `has-cap` on a card face).
-  const attrs = targetAttrs(ctx, key, cx('car', `cat-${c.category}`, { 'paid-for': paidFor, 'has-slots': c.capacity > 0 }), paidFor ? `${label} (${PAID_FOR.toLowerCase()})` : label, c.card);
+  const attrs = targetAttrs(ctx, key, cx('car', `cat-${c.category}`, { 'paid-for': paidFor }), paidFor ? `${label} (${PAID_FOR.toLowerCase()})` : label, c.card);
   // A car is a div (its loads may be buttons): keyboard users reach it through tabindex and Enter.
   return h(
     'div',
