@@ -1,6 +1,6 @@
 /**
  * npm run bench:layout -w @isle-of-trains/client-web -- [--turns 12] [--reps 60] [--rounds 3] [--throttle 1] [--phone]
- *     [--variants all,none,has,...] [--css name=file.css ...] [--add 'rules' ...] [--screens dir] [--list-oof]
+ *     [--variants all,none,has,...] [--css name=file.css ...] [--add 'rules' ...] [--ops 'op name' ...] [--screens dir] [--list-oof]
  *     [--bisect 'op name' ... [--base-add 'rules']]
  *
  * What one style-and-layout pass of the Isle table costs, by stylesheet: the built client in headless Chromium
@@ -10,7 +10,9 @@
  * read of the page's height, which makes the browser recalculate style and lay the page out there and then:
  *  - a hand card, a car of another train, a display card taken out and put back;
  *  - the deck's count changed; a log line added and taken away;
- *  - a card becoming a target (`offer` on and off); the turn bar and dock marked as the player's turn and not.
+ *  - a card becoming a target (`offer` on and off); the turn bar and dock marked as the player's turn and not;
+ *  - with `--ops 'hand card, no <use>'` only: another hand card with its SVG `<use>` icons taken out first.
+ * `--ops` keeps only the changes it names.
  * Figures: the page's own clock around 5 such changes (it is coarse), and, from a trace, the median style recalc and
  * layout of each pass with the elements and objects each touched. The page's stylesheet is swapped in place for
  * each variant (the same DOM, the same game): the built one, none, the built one with rules taken out
