@@ -38,7 +38,7 @@ function outOfSight(page: Page, selectors: string[]): Promise<string[]> {
 /**
  * Absolutely positioned elements of the table (the words for screen readers, mostly) whose containing block is the
  * page itself: each layout of the page lays every one of them out again, whatever changed (the island's contract
- * rows once made a changed deck count cost twice its layout). A positioned ancestor inside the table must hold each.
+ * rows once made a changed deck count cost 1.6 times its layout). A positioned ancestor inside the table must hold each.
  */
 const heldByThePage = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.table-screen *')]
   .filter((e) => e instanceof HTMLElement && getComputedStyle(e).position === 'absolute' && e.offsetParent === document.body)
