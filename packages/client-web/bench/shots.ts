@@ -1,6 +1,6 @@
 /**
  * npm run shots -w @isle-of-trains/client-web -- [--label now] [--moves 24] [--players 2] [--dist <built client>]
- *     [--dev <vite dev url> --preview <query>] [--other-css <stylesheet> --other-label before]
+ *     [--dev <vite dev url> --preview <query>] [--other-css <stylesheet> --other-label before [--other-unwrap <selector>]]
  *
  * Screenshots of the Isle table at the window sizes its layout is judged at (1366×768 and 1280×720, short
  * desktop windows; 390×844, a phone), one page resized, so the three show the same game; and, for each size,
@@ -14,7 +14,10 @@
  * player's own moves played first (builds preferred, so that trains, buildings and cabooses show). With `--dev`:
  * the development preview page (`npm run dev`, /preview.html?<query>: a local game, cards put where asked).
  * `--other-css`: the same page, at each size, once more with that stylesheet in place of the page's own (an older
- * styles.css, `git show main:packages/client-web/src/styles.css > /tmp/old.css`): before and after on one game.
+ * styles.css, `git show main:packages/client-web/src/styles.css > /tmp/old.css`): before and after on one game;
+ * `--other-unwrap`: for those pictures, the elements it selects (a wrapper the older page did not have) replaced by their
+ * children, and put back after (a scrolling list moved so shows from its top: compare its box, not its lines). At a phone's
+ * size, the log tab is pictured as well (`-log` in the name).
  * Live, then: play on to a payment for a build, reached on the phone's size, and picture it at 390×844 and
  * 1366×768 (where the car being paid for lies against the dock), and the phone's card sheet over it.
  * Pictures and figures go to test-artifacts/client-web/shots-<label>-<size>.png (shots-<label>-pay-<size>.png,
@@ -39,6 +42,8 @@ const PREVIEW = arg('preview') ?? 'players=2';
 const DIST_DIR = arg('dist') ? path.resolve(arg('dist')!) : DIST;
 const OTHER_CSS = arg('other-css');
 const OTHER_LABEL = arg('other-label') ?? 'other';
+/** With --other-css: elements (a selector) that the other stylesheet's page did not have, replaced by their children for its pictures. */
+const OTHER_UNWRAP = arg('other-unwrap');
 const SIZES: [number, number][] = [[1366, 768], [1280, 720], [390, 844]];
 
 const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
@@ -264,28 +269,46 @@ async function main(): Promise<void> {
       await page.setViewportSize({ width: w, height: hh });
       // As the table first shows: the board and the dock scrolled to their tops.
       await page.evaluate(() => document.querySelectorAll('.board, .dock').forEach((e) => e.scrollTo(0, 0)));
-      for (const label of other ? [LABEL, OTHER_LABEL] : [LABEL]) {
+      for (const tab of w <= 900 ? ['', 'log'] : ['']) for (const label of other ? [LABEL, OTHER_LABEL] : [LABEL]) {
         const swap = label !== LABEL;
-        if (swap) await page.evaluate((css) => {
+        if (tab && label === LABEL) {
+          await page.evaluate((t) => document.querySelector<HTMLElement>(`.tab[data-fkey="tab-${t}"]`)?.click(), tab);
+          await page.locator('.tab-log').first().waitFor({ timeout: 5_000 }).catch(() => console.log('no log tab'));
+        }
+        if (swap) await page.evaluate(({ css, unwrap }) => {
           for (const s of document.styleSheets) s.disabled = true;
           const el = document.createElement('style');
           el.id = 'other-css';
           el.textContent = css;
           document.head.appendChild(el);
-        }, other!);
+          if (unwrap) for (const box of document.querySelectorAll(unwrap)) {
+            const w = window as unknown as { __unwrapped?: [Element, Node[]][] };
+            const kids = [...box.childNodes];
+            box.before(...kids);
+            box.remove();
+            (w.__unwrapped ??= []).push([box, kids]);
+          }
+        }, { css: other!, unwrap: OTHER_UNWRAP });
         await settled(page);
-        const name = `shots-${label}-${w}x${hh}`;
+        const name = `shots-${label}-${w}x${hh}${tab ? `-${tab}` : ''}`;
         await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
         const m = await measure(page);
-        out[`${label} ${w}x${hh}`] = m;
+        out[`${label} ${w}x${hh}${tab ? ` ${tab}` : ''}`] = m;
         const shown = m.cards.filter((c) => c.shown);
         console.log(`${label} ${w}×${hh}: out of sight ${JSON.stringify(m.outOfSight)}; drawings on ${shown.length} of ${m.cards.length} cards`);
         for (const c of m.cards) console.log(`  ${c.where.padEnd(9)} ${c.kind.padEnd(34)} ${c.shown ? `${c.w}×${c.h}` : 'no art'}  card h ${c.cardH}${c.under.length ? `  OVER: ${c.under.join(' | ')}` : ''}`);
         if (swap) await page.evaluate(() => {
+          const w = window as unknown as { __unwrapped?: [Element, Node[]][] };
+          for (const [box, kids] of w.__unwrapped ?? []) {
+            kids[0]!.parentNode?.insertBefore(box, kids[0]!);
+            box.append(...kids);
+          }
+          w.__unwrapped = [];
           document.getElementById('other-css')?.remove();
           for (const s of document.styleSheets) s.disabled = false;
         });
       }
+      if (w <= 900) await page.evaluate(() => document.querySelector<HTMLElement>('.tab[data-fkey="tab-table"]')?.click());
     }
     if (!DEV) await payShots(page, out);
   } finally {

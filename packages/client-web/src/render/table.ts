@@ -293,13 +293,15 @@ function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], 
       : null;
   return h('section', { class: 'log', 'data-fkey': 'log-panel', 'aria-label': 'Game log' }, h('h2', null, 'Game log'),
     note ? h('p', { class: 'muted log-note' }, note) : null,
-    h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
+    // The list sits in a box of its own (styles.css, .log-box): a new line is then laid out inside the list alone,
+    // not from the page's grid down.
+    h('div', { class: 'log-box' }, h('ol', { class: 'log-list', 'data-skey': 'log', 'data-fkey': 'log-list', tabindex: '0', 'aria-live': 'polite', 'data-last': String(last) },
       top,
       // A line never changes once written (its handlers only show cards, the same every time): the lines are
       // kept in blocks by line number, so an update looks at a few blocks rather than every line of a long game,
       // and draws again only the block its new lines joined.
       logBlocks(m.log).map((b) => memos.part(`log-block-${Math.floor(b[0].n / LOG_BLOCK)}`, JSON.stringify([m.mySeat, b]), () =>
-        group(b.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui)))))))));
+        group(b.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))))))));
 }
 
 const LOG_BLOCK = 20;
