@@ -11,7 +11,8 @@
  *  - a hand card, a car of another train, a display card taken out and put back;
  *  - the deck's count changed; a log line added and taken away;
  *  - a card becoming a target (`offer` on and off); the turn bar and dock marked as the player's turn and not;
- *  - with `--ops 'hand card, no <use>'` only: another hand card with its SVG `<use>` icons taken out first.
+ *  - with `--ops 'hand card, no <use>'` only: another hand card with its SVG `<use>` icons taken out first;
+ *    with `--ops 'hand card, inline icons'` only: another with each `<use>` replaced by a copy of its symbol's shapes.
  * `--ops` keeps only the changes it names.
  * Figures: the page's own clock around 5 such changes (it is coarse), and, from a trace, the median style recalc and
  * layout of each pass with the elements and objects each touched. The page's stylesheet is swapped in place for
@@ -160,6 +161,30 @@ function measure(page: Page, reps: number, only: string[] = []): Promise<Ops> {
         const el = els[els.length - 1];
         if (!el || els.length < 2) return null;
         for (const u of el.querySelectorAll('use')) u.remove();
+        return () => {
+          const parent = el.parentNode!;
+          const next = el.nextSibling;
+          el.remove();
+          parent.insertBefore(el, next);
+          force();
+        };
+      })(),
+      // The same on another hand card whose icons were drawn inline: each <use> replaced by a copy of its symbol's
+      // shapes, the symbol's viewBox on the icon's <svg> (what the card would cost with no <use> but the same look).
+      'hand card, inline icons': (() => {
+        if (!only.includes('hand card, inline icons')) return null;
+        const els = document.querySelectorAll('.hand > .card');
+        const el = els[els.length - 2];
+        if (!el || els.length < 3) return null;
+        for (const u of el.querySelectorAll('use')) {
+          const sym = document.querySelector(u.getAttribute('href') ?? '');
+          const svg = u.parentElement;
+          if (!sym || !svg) continue;
+          const vb = sym.getAttribute('viewBox');
+          if (vb) svg.setAttribute('viewBox', vb);
+          for (const c of sym.childNodes) svg.insertBefore(c.cloneNode(true), u);
+          u.remove();
+        }
         return () => {
           const parent = el.parentNode!;
           const next = el.nextSibling;
