@@ -7,7 +7,7 @@
  *  - keyboard focus shows on everything a player acts on, offered or not;
  *  - tap targets at 390×844: 44 px for the top bar's switches, the tabs and the dock's buttons;
  *  - no absolutely positioned element of the table hangs on the page itself (every layout would lay it out
- *    again).
+ *    again), and the log's list is laid out on its own (out of flow, its size contained).
  * Screenshots land in test-artifacts/client-web/ (ux-*.png).
  */
 jest.mock('rou3', () => jest.requireActual('../../server/test/support/rou3').load());
@@ -43,6 +43,15 @@ function outOfSight(page: Page, selectors: string[]): Promise<string[]> {
 const heldByThePage = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.table-screen *')]
   .filter((e) => e instanceof HTMLElement && getComputedStyle(e).position === 'absolute' && e.offsetParent === document.body)
   .map((e) => `${e.className} in ${e.parentElement?.className}`));
+
+/**
+ * The log's list as the browser can lay it out alone: out of flow (a flex or grid item is laid out again with its
+ * container, and so from the page's grid down for every new line) and of a size its lines do not change.
+ */
+const logList = (page: Page) => page.$eval('.log-box > .log-list', (e) => {
+  const s = getComputedStyle(e);
+  return { position: s.position, contain: s.contain, fills: e.getBoundingClientRect().height === e.parentElement!.getBoundingClientRect().height };
+});
 
 // The next two tests read the same 2-player table at 1366×768, the player's first move still to make (neither
 // acts on it: one reads the layout, the other moves the focus).
@@ -88,6 +97,7 @@ test('4 players at 1366×768: only the other trains may need a scroll', async ()
   expect(await outOfSight(page, ['.player.me', '.display', '.map', '.hand-wrap'])).toEqual([]);
   expect(await heldByThePage(page)).toEqual([]);
   expect(await page.locator('.table-screen .sr').count()).toBeGreaterThan(20);
+  expect(await logList(page)).toEqual({ position: 'absolute', contain: 'strict', fills: true });
   await page.context().close();
 });
 
