@@ -2,7 +2,7 @@
  * The project's own artwork, drawn in SVG: one sprite of symbols put in the page once, used by reference
  * (`<use href="#i-cost">`) so a card face costs a handful of nodes. Simple shapes, no scans.
  */
-const SYMBOLS: Record<string, string> = {
+export const SYMBOLS: Record<string, string> = {
   // stats
   'i-cost': '<rect x="5" y="3" width="11" height="15" rx="2" fill="#fff" stroke="currentColor" stroke-width="1.6"/><rect x="2" y="6" width="11" height="15" rx="2" fill="#fff" stroke="currentColor" stroke-width="1.6"/>',
   'i-weight': '<path d="M7 9h10l3 12H4z" fill="currentColor"/><circle cx="12" cy="6" r="3" fill="none" stroke="currentColor" stroke-width="2"/>',
@@ -20,7 +20,7 @@ const SYMBOLS: Record<string, string> = {
   'g-passenger': '<circle cx="12" cy="6" r="4" fill="currentColor"/><path d="M4 22c0-6 3.5-9 8-9s8 3 8 9z" fill="currentColor"/>',
 };
 
-const VIEWBOX: Record<string, string> = { i: '0 0 24 24', g: '0 0 24 24' };
+export const VIEWBOX: Record<string, string> = { i: '0 0 24 24', g: '0 0 24 24' };
 
 /** The sprite, put once at the end of <body> (outside the re-rendered root). */
 export function installSprite(): void {
