@@ -12,7 +12,8 @@
  *  - the deck's count changed; a log line added and taken away;
  *  - a card becoming a target (`offer` on and off); the turn bar and dock marked as the player's turn and not;
  *  - with `--ops 'hand card, no <use>'` only: another hand card with its SVG `<use>` icons taken out first;
- *    with `--ops 'hand card, inline icons'` only: another with each `<use>` replaced by a copy of its symbol's shapes.
+ *    with `--ops 'hand card, inline icons'` only: the card of 'hand card', after it, each `<use>` replaced by a copy of
+ *    its symbol's shapes.
  * `--ops` keeps only the changes it names.
  * Figures: the page's own clock around 5 such changes (it is coarse), and, from a trace, the median style recalc and
  * layout of each pass with the elements and objects each touched. The page's stylesheet is swapped in place for
@@ -169,14 +170,17 @@ function measure(page: Page, reps: number, only: string[] = []): Promise<Ops> {
           force();
         };
       })(),
-      // The same on another hand card whose icons were drawn inline: each <use> replaced by a copy of its symbol's
-      // shapes, the symbol's viewBox on the icon's <svg> (what the card would cost with no <use> but the same look).
+      // The same card as 'hand card' (measured before it), its icons then drawn inline: each <use> replaced by a
+      // copy of its symbol's shapes, the symbol's viewBox on the icon's <svg> (what the card would cost with no <use>
+      // but the same look). The icons are replaced at this op's first call, after 'hand card' has been measured, and
+      // stay so: give it one variant and `--rounds 1` (a later round's 'hand card' would be the inlined card).
       'hand card, inline icons': (() => {
         if (!only.includes('hand card, inline icons')) return null;
         const els = document.querySelectorAll('.hand > .card');
-        const el = els[els.length - 2];
-        if (!el || els.length < 3) return null;
-        for (const u of el.querySelectorAll('use')) {
+        const el = els[Math.floor(els.length / 2)];
+        if (!el) return null;
+        let inlined = false;
+        const inline = () => { for (const u of el.querySelectorAll('use')) {
           const sym = document.querySelector(u.getAttribute('href') ?? '');
           const svg = u.parentElement;
           if (!sym || !svg) continue;
@@ -184,8 +188,9 @@ function measure(page: Page, reps: number, only: string[] = []): Promise<Ops> {
           if (vb) svg.setAttribute('viewBox', vb);
           for (const c of sym.childNodes) svg.insertBefore(c.cloneNode(true), u);
           u.remove();
-        }
+        } };
         return () => {
+          if (!inlined) { inline(); inlined = true; }
           const parent = el.parentNode!;
           const next = el.nextSibling;
           el.remove();
