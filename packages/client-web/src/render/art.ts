@@ -1,6 +1,7 @@
 /**
  * The project's own artwork, drawn in SVG: one sprite of symbols put in the page once, used by reference
- * (`<use href="#i-cost">`) so a card face costs a handful of nodes. Simple shapes, no scans.
+ * (`<use href="#i-cost">`) by the first-game tour. The table draws the same shapes inline (./icons.ts): a `<use>`
+ * builds a copy of its symbol each time its card is put on the page. Simple shapes, no scans.
  */
 export const SYMBOLS: Record<string, string> = {
   // stats
