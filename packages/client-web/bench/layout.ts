@@ -33,6 +33,7 @@ import * as path from 'path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { createServer } from '../../server/src/app';
 import { DIST, ensureBuilt } from '../test/e2e-support';
+import { seeded, startBotTable } from './bot-table';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -120,17 +121,19 @@ function measure(page: Page, reps: number, only: string[] = []): Promise<Ops> {
   return page.evaluate(({ reps, only }) => {
     const $ = <T extends Element>(s: string) => document.querySelector<T>(s);
     const force = () => document.documentElement.offsetHeight;
+    /** Take an element out and put it back where it was, then a forced pass. */
+    const putBack = (el: Element) => {
+      const parent = el.parentNode!;
+      const next = el.nextSibling;
+      el.remove();
+      parent.insertBefore(el, next);
+      force();
+    };
     const reinsert = (sel: string) => {
       const els = document.querySelectorAll(sel);
       const el = els[Math.floor(els.length / 2)];
       if (!el) return null;
-      return () => {
-        const parent = el.parentNode!;
-        const next = el.nextSibling;
-        el.remove();
-        parent.insertBefore(el, next);
-        force();
-      };
+      return () => putBack(el);
     };
     const ops: Record<string, (() => void) | null> = {
       'hand card': reinsert('.hand > .card'),
@@ -162,13 +165,7 @@ function measure(page: Page, reps: number, only: string[] = []): Promise<Ops> {
         const el = els[els.length - 1];
         if (!el || els.length < 2) return null;
         for (const u of el.querySelectorAll('use')) u.remove();
-        return () => {
-          const parent = el.parentNode!;
-          const next = el.nextSibling;
-          el.remove();
-          parent.insertBefore(el, next);
-          force();
-        };
+        return () => putBack(el);
       })(),
       // The same card as 'hand card' (measured before it), its icons then drawn inline: each <use> replaced by a
       // copy of its symbol's shapes, the symbol's viewBox on the icon's <svg> (what the card would cost with no <use>
@@ -191,11 +188,7 @@ function measure(page: Page, reps: number, only: string[] = []): Promise<Ops> {
         } };
         return () => {
           if (!inlined) { inline(); inlined = true; }
-          const parent = el.parentNode!;
-          const next = el.nextSibling;
-          el.remove();
-          parent.insertBefore(el, next);
-          force();
+          putBack(el);
         };
       })(),
       'turn mark': (() => {
@@ -328,18 +321,8 @@ async function main(): Promise<void> {
     // No first-game tour offer: it is offered once, and what it adds is not the table.
     await page.addInitScript(() => localStorage.setItem('isle.tour', 'no'));
     await page.goto(base);
-    await page.locator('#create-game').waitFor();
-    await page.fill('#f-name', 'Lou');
-    for (const [sel, value] of [['#f-seats', '4'], ['#f-bots', '3']]) {
-      await page.selectOption(sel, value);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-    }
-    await page.click('#create-game');
-    await page.locator('#start-game').waitFor();
-    await page.click('#start-game');
-    await page.locator('.table-screen').waitFor();
-    let seed = 11;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    await startBotTable(page);
+    const rnd = seeded(11);
     for (let turn = 0; ;) {
       await page.waitForFunction(() => !!document.querySelector('#end-screen') || (document.body.classList.contains('my-turn') && document.querySelectorAll('[data-key]').length > 0), null, { timeout: 60_000 });
       const l = await page.evaluate(() => ({ ended: !!document.querySelector('#end-screen'), keys: [...document.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!) }));

@@ -32,6 +32,7 @@ import * as path from 'path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { createServer } from '../../server/src/app';
 import { ARTIFACTS, CLIENT, DIST, ensureBuilt } from '../test/e2e-support';
+import { seeded, startBotTable } from './bot-table';
 import { SourceMap } from './source-map';
 
 function arg(name: string): string | undefined {
@@ -237,16 +238,7 @@ async function run(dist: string, label: string) {
     await page.addInitScript(instrument, CHANGES);
 
     await page.goto(base);
-    await page.locator('#create-game').waitFor();
-    await page.fill('#f-name', 'Lou');
-    for (const [sel, value] of [['#f-seats', '4'], ['#f-bots', '3']]) {
-      await page.selectOption(sel, value);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-    }
-    await page.click('#create-game');
-    await page.locator('#start-game').waitFor();
-    await page.click('#start-game');
-    await page.locator('.table-screen').waitFor();
+    await startBotTable(page);
 
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -268,8 +260,7 @@ async function run(dist: string, label: string) {
     const m0 = await metrics(cdp);
     const live0 = await liveNodes(page);
     const t0 = Date.now();
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const rnd = seeded(7);
     let ended = false;
     for (;;) {
       const l = await page.evaluate(() => ({

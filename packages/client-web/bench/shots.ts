@@ -29,6 +29,7 @@ import * as path from 'path';
 import { chromium, type Page } from 'playwright-core';
 import { createServer } from '../../server/src/app';
 import { ARTIFACTS, DIST, ensureBuilt } from '../test/e2e-support';
+import { seeded, startBotTable } from './bot-table';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -241,18 +242,8 @@ async function main(): Promise<void> {
     // The development server sends its modules one by one: on a loaded machine the page takes a while.
     await page.goto(url, { timeout: 300_000, waitUntil: 'domcontentloaded' });
     if (!DEV) {
-      await page.locator('#create-game').waitFor();
-      await page.fill('#f-name', 'Lou');
-      await page.selectOption('#f-seats', String(PLAYERS));
-      await frame(page);
-      await page.selectOption('#f-bots', String(PLAYERS - 1));
-      await frame(page);
-      await page.click('#create-game');
-      await page.locator('#start-game').waitFor();
-      await page.click('#start-game');
-      await page.locator('.table-screen').waitFor();
-      let seed = 11;
-      const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      await startBotTable(page, PLAYERS);
+      const rnd = seeded(11);
       for (let played = 0; played < MOVES;) {
         await page.waitForFunction(() => document.body.classList.contains('my-turn') || !!document.querySelector('#end-screen'), null, { timeout: 120_000 });
         if (await page.locator('#end-screen').count()) break;
