@@ -30,10 +30,9 @@
 import './register';
 import * as fs from 'fs';
 import * as path from 'path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { createServer } from '../../server/src/app';
+import type { CDPSession, Page } from 'playwright-core';
 import { DIST, ensureBuilt } from '../test/e2e-support';
-import { seeded, startBotTable } from './bot-table';
+import { benchWorld, playMove, seeded, startBotTable } from './bot-table';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -308,12 +307,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   ensureBuilt();
-  const server = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: 0, CLIENT_DIST: DIST, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000, RECONNECT_SECONDS: 15, STORE: 'memory', PLAYERS_DB: 'memory' });
-  const base = `http://127.0.0.1:${await server.listen()}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const { server, base, browser } = await benchWorld(DIST);
   try {
     const viewport = PHONE ? { width: 390, height: 844 } : { width: 1366, height: 768 };
     const ctx = await browser.newContext({ viewport, reducedMotion: 'reduce', ...(PHONE ? { hasTouch: true, isMobile: true } : {}) });
@@ -332,15 +326,7 @@ async function main(): Promise<void> {
       const pref = ks.filter((k) => /^(build:|hand:|destination|primary|secondary|item|endDelivery)/.test(k));
       const pool = pref.length > 0 && rnd() < 0.7 ? pref : ks;
       const k = pool[Math.floor(rnd() * pool.length)]!;
-      await page.evaluate(async (k) => {
-        const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
-        await nextFrame();
-        document.querySelector<HTMLElement>(`.card-sheet [data-sheet-key="${CSS.escape(k)}"]`)?.click();
-        await nextFrame();
-        const confirm = document.querySelector<HTMLElement>('[data-key="confirm"]');
-        if (confirm && k !== 'confirm') { confirm.click(); await nextFrame(); }
-      }, k);
+      await playMove(page, k);
       await page.waitForTimeout(50);
     }
     await page.waitForTimeout(500);

@@ -29,10 +29,9 @@ import './register';
 import { execSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { createServer } from '../../server/src/app';
+import type { CDPSession, Page } from 'playwright-core';
 import { ARTIFACTS, CLIENT, DIST, ensureBuilt } from '../test/e2e-support';
-import { seeded, startBotTable } from './bot-table';
+import { benchWorld, playMove, seeded, startBotTable } from './bot-table';
 import { SourceMap } from './source-map';
 
 function arg(name: string): string | undefined {
@@ -127,25 +126,6 @@ const liveNodes = (page: Page) => page.evaluate(() => {
   return n;
 });
 
-/** A move of the page's player: a click in the page, then Confirm when the tray asks for it. */
-async function play(page: Page, key: string): Promise<void> {
-  await page.evaluate(async (k) => {
-    // A frame passes, and then the click is a task of its own, as a person's is: resumed straight from the frame's
-    // callback, it ran inside that animation frame, and its handlers (and any render they drew at once) were
-    // counted as the frame's render.
-    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
-    await nextFrame();
-    // A phone shows a tapped card first: its move is the sheet's button.
-    document.querySelector<HTMLElement>(`.card-sheet [data-sheet-key="${CSS.escape(k)}"]`)?.click();
-    await nextFrame();
-    const confirm = document.querySelector<HTMLElement>('[data-key="confirm"]');
-    if (confirm && k !== 'cancel' && k !== 'confirm') {
-      confirm.click();
-      await nextFrame();
-    }
-  }, key);
-}
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; pid: number; args?: { name?: string } }
 
@@ -223,12 +203,7 @@ function baselineDist(commit: string): string {
 }
 
 async function run(dist: string, label: string) {
-  const server = createServer({ PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: BOT_DELAY, CLIENT_DIST: dist, RATE_LIMIT: 1000, RATE_LIMIT_BURST: 1000, RECONNECT_SECONDS: 15, STORE: 'memory', PLAYERS_DB: 'memory' });
-  const base = `http://127.0.0.1:${await server.listen()}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const { server, base, browser } = await benchWorld(dist, BOT_DELAY);
   try {
     const viewport = PHONE ? { width: 390, height: 844 } : { width: 1366, height: 768 };
     const ctx = await browser.newContext({ viewport, reducedMotion: REDUCED ? 'reduce' : 'no-preference', ...(PHONE ? { hasTouch: true, isMobile: true } : {}) });
@@ -278,7 +253,7 @@ async function run(dist: string, label: string) {
       }
       const pref = ks.filter((k) => /^(destination|primary|secondary|item|endDelivery|build:|hand:)/.test(k));
       const pool = pref.length > 0 && rnd() < 0.6 ? pref : ks;
-      await play(page, pool[Math.floor(rnd() * pool.length)]);
+      await playMove(page, pool[Math.floor(rnd() * pool.length)]);
     }
     const seconds = (Date.now() - t0) / 1000;
     // Let what is still moving finish (a flash, a fading card), so that its frames count too.

@@ -29,7 +29,7 @@ import * as path from 'path';
 import { chromium, type Page } from 'playwright-core';
 import { createServer } from '../../server/src/app';
 import { ARTIFACTS, DIST, ensureBuilt } from '../test/e2e-support';
-import { seeded, startBotTable } from './bot-table';
+import { playMove, seeded, startBotTable } from './bot-table';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -63,18 +63,7 @@ async function playOne(page: Page, rnd: () => number): Promise<void> {
   const builds = ks.filter((k) => /^(build:|hand:|primary|secondary|destination|item|endDelivery)/.test(k));
   const pool = builds.length > 0 && rnd() < 0.75 ? builds : ks;
   const key = pool[Math.floor(rnd() * pool.length)];
-  await page.evaluate(async (k) => {
-    const next = () => new Promise((r) => requestAnimationFrame(() => r(null)));
-    document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
-    await next();
-    document.querySelector<HTMLElement>(`.card-sheet [data-sheet-key="${CSS.escape(k)}"]`)?.click();
-    await next();
-    const confirm = document.querySelector<HTMLElement>('[data-key="confirm"]');
-    if (confirm && k !== 'cancel' && k !== 'confirm') {
-      confirm.click();
-      await next();
-    }
-  }, key);
+  await playMove(page, key!);
 }
 
 /** What the page shows at this size: the parts out of sight, and each card's drawing. */
