@@ -112,22 +112,6 @@ function measure(page: Page) {
   });
 }
 
-/** Click a key as a player does: a card's sheet move on a phone, then Confirm when the tray asks. */
-function tap(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(async (k) => {
-    const next = () => new Promise((r) => requestAnimationFrame(() => r(null)));
-    document.querySelector<HTMLElement>(`[data-key="${CSS.escape(k)}"]`)?.click();
-    await next();
-    document.querySelector<HTMLElement>(`.card-sheet [data-sheet-key="${CSS.escape(k)}"]`)?.click();
-    await next();
-    const confirm = document.querySelector<HTMLElement>('[data-key="confirm"]');
-    if (confirm && k !== 'cancel' && k !== 'confirm') {
-      confirm.click();
-      await next();
-    }
-  }, key);
-}
-
 const promptText = (page: Page) => page.evaluate(() => document.querySelector('.prompt')?.textContent ?? '');
 const offered = (page: Page) => page.evaluate(() => [...document.querySelectorAll('[data-key]')].map((e) => e.getAttribute('data-key')!));
 const myMove = (page: Page) => page.waitForFunction(() => !!document.querySelector('#end-screen') || (document.body.classList.contains('my-turn')
@@ -143,20 +127,20 @@ async function toPayment(page: Page): Promise<boolean> {
     if (/^Pay for /.test(p) && !/face-down/.test(p)) return true;
     const ks = (await offered(page)).filter((k) => k !== 'cancel' && k !== 'returnCard');
     if (/^(Discard|Too many cards|Pay)/.test(p) || ks.includes('endDelivery') || ks.includes('skip')) {
-      await tap(page, ks.find((k) => k.startsWith('hand:')) ?? ks.find((k) => k === 'endDelivery' || k === 'skip') ?? ks[0]);
+      await playMove(page, ks.find((k) => k.startsWith('hand:')) ?? ks.find((k) => k === 'endDelivery' || k === 'skip') ?? ks[0]);
       continue;
     }
     let built = false;
     for (const k of ks.filter((x) => x.startsWith('hand:'))) {
-      await tap(page, k);
+      await playMove(page, k);
       if ((await offered(page)).includes('build::')) {
-        await tap(page, 'build::');
+        await playMove(page, 'build::');
         built = true;
         break;
       }
-      await tap(page, 'cancel');
+      await playMove(page, 'cancel');
     }
-    if (!built) await tap(page, ks.find((k) => k.startsWith('display:')) ?? (ks.includes('deck') ? 'deck' : ks[0]));
+    if (!built) await playMove(page, ks.find((k) => k.startsWith('display:')) ?? (ks.includes('deck') ? 'deck' : ks[0]));
   }
   return false;
 }
