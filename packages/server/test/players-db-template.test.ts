@@ -66,11 +66,19 @@ test('new databases, in memory and on disk, are copies of the template; an exist
   });
 });
 
-test('a template that cannot be read fails the open with a message naming it; a missing one is a configuration error', async () => {
+test('a template that cannot be read or is not a dump fails the open with a message naming it and makes no database; a missing one is a configuration error', async () => {
   const gone = path.join(dir, 'no-such-template.tar');
   const opening = openDatabase({ template: gone });
   await expect(opening).rejects.toThrow(DatabaseError);
   await expect(opening).rejects.toThrow(`cannot read the new database's template ${gone}`);
+  // A file that is not a dump of a database: the open fails, naming it, and creates nothing.
+  const junk = path.join(dir, 'junk.tar');
+  fs.writeFileSync(junk, 'not a database '.repeat(100));
+  const target = path.join(dir, 'from-junk');
+  const fromJunk = openDatabase({ dataDir: target, template: junk });
+  await expect(fromJunk).rejects.toThrow(DatabaseError);
+  await expect(fromJunk).rejects.toThrow(`cannot load the new database's template ${junk}`);
+  expect(fs.existsSync(path.join(target, 'players-db', 'PG_VERSION'))).toBe(false);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: gone })).toThrow(ConfigError);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: gone })).toThrow(`PLAYERS_DB_TEMPLATE: no file at ${gone}`);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: dir })).toThrow(`PLAYERS_DB_TEMPLATE: no file at ${dir}`);

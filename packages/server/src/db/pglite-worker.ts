@@ -71,14 +71,21 @@ async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
   };
   if (data.dataDir) fs.mkdirSync(data.dataDir, { recursive: true });
   const isNew = !data.dataDir || !fs.existsSync(path.join(data.dataDir, 'PG_VERSION'));
+  const template = data.template && isNew ? readTemplate(data.template) : undefined;
   const pg = new PGlite({
     ...(data.dataDir ? { dataDir: data.dataDir } : {}),
-    ...(data.template && isNew ? { loadDataDir: readTemplate(data.template) } : {}),
+    ...(template ? { loadDataDir: template } : {}),
     pgliteWasmModule: modules.pglite,
     initdbWasmModule: modules.initdb,
     fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]),
   });
-  await pg.waitReady;
+  try {
+    await pg.waitReady;
+  } catch (e) {
+    // PGlite's own error for a file that is not a dump of a database has no message at all.
+    if (template) throw new Error(`cannot load the new database's template ${data.template}: ${(e as Error)?.message || 'not a dump of a PGlite database'}`);
+    throw e;
+  }
   if (data.schema) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(data.schema)) throw new Error(`bad schema name "${data.schema}"`);
     await pg.exec(`CREATE SCHEMA IF NOT EXISTS ${data.schema}; SET search_path TO ${data.schema};`);
