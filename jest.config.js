@@ -3,12 +3,12 @@ const fs = require('fs');
 const path = require('path');
 
 // Each file is transpiled on its own, without type-checking: `npm test` type-checks every package, tests
-// included, once before jest starts (`npm run typecheck`, the tsconfig.test.json files). SWC does that
+// included, once before jest starts (`npm run typecheck`, scripts/typecheck.js). SWC does that
 // transpiling, not ts-jest: CI always starts from a fresh clone with no jest cache, and there ts-jest spent
 // about a third of the CPU time of a run of quick test files, loading the TypeScript compiler in every worker
 // and transpiling each file in JavaScript (13 files from a cold cache: 28-30 s of CPU with ts-jest, 19 s with
 // SWC, the same as ts-jest with its cache warm; load average 20-27). The options repeat what the
-// packages' tsconfig.test.json files say that changes emitted code: ES2022, CommonJS, and the legacy
+// packages' tsconfig.test.json files (ts-node's settings for benches) say that changes emitted code: ES2022, CommonJS, and the legacy
 // decorators with class fields assigned in the constructor (experimentalDecorators, useDefineForClassFields
 // false) that @colyseus/schema's @type fields need.
 const transpile = ['@swc/jest', {

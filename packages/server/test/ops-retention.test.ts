@@ -9,9 +9,9 @@ import * as path from 'path';
 import { randomBytes } from 'crypto';
 import { Redis } from 'ioredis';
 import { createServer } from '../src/app';
-import { FileStore, RedisStore } from '../src/persistence/store';
+import { FileStore, RedisStore, RoomJournal, StoreHealth } from '../src/persistence/store';
 import { AT, gameLog } from './support/game-log';
-import { REPO, tempDir } from './support/ops-proc';
+import { freePort, REPO, tempDir } from './support/ops-proc';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -74,8 +74,6 @@ test('compose: Redis has a memory cap and never evicts (noeviction)', () => {
 
 test('a Redis at its memory cap with noeviction refuses writes: the room refuses actions, and takes them again once there is room', async () => {
   const { spawn } = await import('child_process');
-  const { freePort } = await import('./support/ops-proc');
-  const { StoreHealth, RoomJournal } = await import('../src/persistence/store');
   const port = await freePort();
   // a Redis of our own (the machine's is shared and is not reconfigured)
   const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });

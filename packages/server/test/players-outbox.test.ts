@@ -16,6 +16,7 @@ import { finishedGameFromLog, NotArchivable } from '../src/players/finished-from
 import type { PlayersService } from '../src/players/service';
 import { AT, finishedGameLog, gameLog } from './support/game-log';
 import { freshDatabase } from './support/databases';
+import { freePort } from './support/ops-proc';
 
 jest.setTimeout(60_000);
 
@@ -232,7 +233,6 @@ describe('the outbox archives every owed game exactly once', () => {
 
 test('Redis at its memory cap: a write fails with the code REDIS_OOM and a message an operator can act on', async () => {
   const { spawn } = await import('child_process');
-  const { freePort } = await import('./support/ops-proc');
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '3mb', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
   const r = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 });
