@@ -2,13 +2,20 @@
  * The room state as it travels, and the one mapping each way between it and the state's JSON form
  * (`IsleStateJSON`, what clients read and render).
  *
- * Small records that change as a whole (a log line, a ticket, a car of a train with its loads, an
- * island a player holds, a player's deliveries) travel as JSON text in string lists (`logJson`,
- * `ticketsJson`, `trainJson`, `islandsJson`, `deliveredJson`) rather than as schema objects of their
- * own: every schema object costs the server about 0.6 KB of tracking per room (a change tree, its
- * field values, its index maps), and these records were 42 of the 68 a 2-player room held early in a
- * game (heap snapshots at 1,000 rooms), more as its trains grow (the target is 150 KB per room in all). A string in a list costs only itself,
- * and a change still sends only the entry that changed (a load sends its car again).
+ * Small records that change as a whole (a log line, a ticket, a car of a train with its loads, a
+ * player's deliveries) travel as JSON text in string lists (`logJson`, `ticketsJson`, `trainJson`) or
+ * one JSON text (`deliveredJson`) rather than as schema objects of their own: every schema object costs
+ * the server about 0.6 KB of tracking per room (a change tree, its field values, its index maps), and
+ * these records were 42 of the 68 a 2-player room held early in a game (heap snapshots at 1,000 rooms),
+ * more as its trains grow. A string in a list costs only itself, and a change still sends only the entry
+ * that changed (a load sends its car again).
+ *
+ * A list is a schema object too (an `ArraySchema` with its change tree, about 0.9 KB a room with its
+ * arrays), so the lists that change a few times a game, or never, travel as one JSON text each
+ * (`islandsOnMapJson`, a player's `buildingsJson`, `heldIslandsJson` and `faceDownJson`): a change sends
+ * the whole short list again, a few dozen bytes a few times a game, and a 2-player room holds 7 lists
+ * fewer (of 20). The lists that change with most actions (a hand, a supply, a train, the display, the
+ * log) stay lists, so that a change sends only its entry.
  *
  * Pure, and without zod or the SDK. docs/PROTOCOL.md ("Room state") describes the same forms.
  */
@@ -20,12 +27,16 @@ import { taskFromWire, taskWire } from './task-wire';
 import { currentDecision, type Task } from '@isle-of-trains/rules';
 import { ISLE_LOG_TEMPLATES, decodeLogLine, encodeLogLine, type LogCodec } from './log-wire';
 
-/** A player as it travels: `train`, `islands` and `delivered` as JSON text. */
-export interface PlayerWire extends Omit<PlayerJSON, 'train' | 'islands' | 'delivered'> {
+/** A player as it travels: `train`, `buildings`, `islands`, `faceDownCards` and `delivered` as JSON text. */
+export interface PlayerWire extends Omit<PlayerJSON, 'train' | 'buildings' | 'islands' | 'faceDownCards' | 'delivered'> {
   /** One JSON object per car, engine first: `{"card","loads"}` (a {@link CarJSON}, each load in its short form: `{"p"}`, `{"c","as"}` or `{"as","by"}`). */
   trainJson: string[];
-  /** One JSON object per island held, `{"island","secondary"}` (a {@link HeldIslandJSON}). */
-  islandsJson: string[];
+  /** JSON array of the building card ids, in the order built. */
+  buildingsJson: string;
+  /** JSON array of the islands held, each `{"island","secondary"}` (a {@link HeldIslandJSON}). */
+  heldIslandsJson: string;
+  /** Only that seat's connection receives it: JSON array of the ids of the face-down cards this seat loaded, on any train, in table order. */
+  faceDownJson?: string;
   /** JSON object destination → passengers delivered there, in the order of the first delivery to each. */
   deliveredJson: string;
 }
@@ -45,7 +56,9 @@ export interface TurnWire extends Omit<TurnJSON, 'queueJson'> {
  * decision is the rules' `currentDecision` of the public view, which the client derives from the turn
  * (it changed with nearly every action, and was ~30 % of a patch).
  */
-export interface GameWire extends Omit<GameJSON, 'tickets' | 'players' | 'turn' | 'decisionJson'> {
+export interface GameWire extends Omit<GameJSON, 'islandsOnMap' | 'tickets' | 'players' | 'turn' | 'decisionJson'> {
+  /** JSON array of the island cards still on the map. */
+  islandsOnMapJson: string;
   /** One JSON object per ticket on the map, `{"destination","tile","filled"}` (a {@link TicketJSON}). */
   ticketsJson: string[];
   turn: TurnWire;
@@ -88,11 +101,13 @@ function carWire(c: CarJSON): string {
 }
 
 function playerWire(p: PlayerJSON): PlayerWire {
-  const { train, islands, delivered, ...rest } = p;
+  const { train, buildings, islands, faceDownCards, delivered, ...rest } = p;
   return {
     ...rest,
+    ...(faceDownCards ? { faceDownJson: JSON.stringify(faceDownCards) } : {}),
     trainJson: train.map(carWire),
-    islandsJson: islands.map((i) => JSON.stringify({ island: i.island, secondary: i.secondary })),
+    buildingsJson: JSON.stringify(buildings),
+    heldIslandsJson: JSON.stringify(islands.map((i) => ({ island: i.island, secondary: i.secondary }))),
     // In the rules' own key order (the order of first deliveries, the same on every replay of the game),
     // so the parsed object is the rules view's, key for key.
     deliveredJson: JSON.stringify(delivered),
@@ -107,9 +122,10 @@ function queueWire(queueJson: string): string[] {
 
 /** The `game` field as it travels (what the server's schema mirror encodes). */
 export function gameWire(g: GameJSON): GameWire {
-  const { tickets, players, turn, decisionJson: _derived, ...rest } = g;
+  const { islandsOnMap, tickets, players, turn, decisionJson: _derived, ...rest } = g;
   return {
     ...rest,
+    islandsOnMapJson: JSON.stringify(islandsOnMap),
     turn: { ...turn, queueJson: queueWire(turn.queueJson) },
     ticketsJson: tickets.map((t) => JSON.stringify({ destination: t.destination, tile: t.tile, filled: t.filled })),
     players: players.map(playerWire),
@@ -161,8 +177,7 @@ function ticketFromWire(text: unknown): TicketJSON {
   return { destination: String(t.destination ?? ''), tile: String(t.tile ?? ''), filled: strings(t.filled) };
 }
 
-function islandFromWire(text: unknown): HeldIslandJSON {
-  const i = parse(text);
+function islandFromWire(i: unknown): HeldIslandJSON {
   if (!isObject(i)) return { island: '', secondary: -1 };
   return { island: String(i.island ?? ''), secondary: number(i.secondary, -1) };
 }
@@ -188,12 +203,21 @@ function carFromWire(text: unknown): CarJSON {
   return { card: String(c.card ?? ''), loads: Array.isArray(c.loads) ? c.loads.map(loadFromWire) : [] };
 }
 
+/** A list sent as one JSON text, an array; anything else is an empty list. */
+function listFromWire(text: unknown): unknown[] {
+  const a = parse(text);
+  return Array.isArray(a) ? a : [];
+}
+
 function playerFromWire(p: PlayerWire): PlayerJSON {
-  const { trainJson, islandsJson, deliveredJson, ...rest } = p;
+  const { trainJson, buildingsJson, heldIslandsJson, faceDownJson, deliveredJson, ...rest } = p;
   return {
     ...rest,
+    // Absent, not empty, for every connection but the seat's own (as before it travelled as text).
+    ...(faceDownJson !== undefined ? { faceDownCards: strings(listFromWire(faceDownJson)) } : {}),
     train: (trainJson ?? []).map(carFromWire),
-    islands: (islandsJson ?? []).map(islandFromWire),
+    buildings: strings(listFromWire(buildingsJson)),
+    islands: listFromWire(heldIslandsJson).map(islandFromWire),
     delivered: deliveredFromWire(deliveredJson),
   };
 }
@@ -206,8 +230,9 @@ function queueFromWire(entries: unknown): string {
 
 /** The `game` field in JSON form; `decisionJson` is derived from it as the server's rules would give it. */
 export function gameFromWire(g: GameWire): GameJSON {
-  const { ticketsJson, players, turn, ...rest } = g;
+  const { islandsOnMapJson, ticketsJson, players, turn, ...rest } = g;
   const parts = {
+    islandsOnMap: strings(listFromWire(islandsOnMapJson)),
     turn: { ...turn, queueJson: queueFromWire(turn?.queueJson) },
     tickets: (ticketsJson ?? []).map(ticketFromWire),
     players: (players ?? []).map(playerFromWire),
@@ -216,7 +241,7 @@ export function gameFromWire(g: GameWire): GameJSON {
   // only the turn and the deciding seat's hand count). The fields keep the order they decoded in before.
   const view = viewFromState({ phase: 'playing', seatsTotal: parts.players.length, mode: 'multiplayer', scenario: 0, game: { ...rest, ...parts, decisionJson: 'null' } } as IsleStateJSON, 'spectator');
   const decisionJson = JSON.stringify(view ? currentDecision(view) : null);
-  return { ...rest, turn: parts.turn, decisionJson, tickets: parts.tickets, players: parts.players };
+  return { ...rest, islandsOnMap: parts.islandsOnMap, turn: parts.turn, decisionJson, tickets: parts.tickets, players: parts.players };
 }
 
 /**

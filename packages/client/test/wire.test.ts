@@ -96,10 +96,13 @@ test('text that is not a record is skipped (log lines) or defaulted (other recor
   expect(state.game).toBeUndefined();
   const base = gameWire(gameJSONFromView(playerView(createGame({ players: 2, seed: 'wire-b' }), 'spectator'), []));
   const game = gameFromWire({
-    ...base, ticketsJson: ['{', '{"destination":"x","tile":"t","filled":["p1",2]}'],
-    players: base.players.map((p) => ({ ...p, islandsJson: ['[]'], deliveredJson: 'null' })),
+    ...base, ticketsJson: ['{', '{"destination":"x","tile":"t","filled":["p1",2]}'], islandsOnMapJson: '{"a":1}',
+    players: base.players.map((p) => ({ ...p, heldIslandsJson: '[[]]', buildingsJson: 'not json', faceDownJson: '[1,"c7",null]', deliveredJson: 'null' })),
   });
   expect(game.tickets).toEqual([{ destination: '', tile: '', filled: [] }, { destination: 'x', tile: 't', filled: ['p1'] }]);
+  expect(game.islandsOnMap).toEqual([]);
   expect(game.players[0].islands).toEqual([{ island: '', secondary: -1 }]);
+  expect(game.players[0].buildings).toEqual([]);
+  expect(game.players[0].faceDownCards).toEqual(['c7']);
   expect(game.players[0].delivered).toEqual({});
 });

@@ -29,7 +29,7 @@ function connect(room: SDKRoom): Conn {
   room.onStateChange((state: any) => {
     state.game?.players?.forEach((p: any, i: number) => {
       if (p.hand && p.hand.length > 0) conn.decodedLeaks.push(`hand of seat ${i}`);
-      if (p.faceDownCards && p.faceDownCards.length > 0) conn.decodedLeaks.push(`face-down cards of seat ${i}`);
+      if (typeof p.faceDownJson === 'string' && (JSON.parse(p.faceDownJson || '[]') as unknown[]).length > 0) conn.decodedLeaks.push(`face-down cards of seat ${i}`);
     });
   });
   onFrame(room, (frame) => {

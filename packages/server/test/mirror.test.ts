@@ -99,7 +99,7 @@ describe('mirror', () => {
         const decoded = stateFromWire(s.toJSON() as IsleStateWire).game!;
         s.game!.players.forEach((p, seat) => {
           const loaded = game.players.flatMap((q) => q.train.flatMap((c) => c.loads.flatMap((l) => (l.kind === 'card' && l.faceDown && l.by === seat ? [l.card] : []))));
-          expect(Array.from(p.faceDownCards)).toEqual(loaded);
+          expect(JSON.parse(p.faceDownJson)).toEqual(loaded);
           // The public train's text names no face-down card, whatever its wire form.
           for (const text of p.trainJson) expect(hidden.filter((id) => text.includes(`"${id}"`))).toEqual([]);
           decoded.players[seat].train.forEach((car: CarJSON, ci) => car.loads.forEach((l, li) => {

@@ -10,7 +10,7 @@ import { stateFromWire, viewFromState, type IsleStateWire } from '@isle-of-train
 import { mirrorState } from '../src/wire/mirror';
 import { GameSchema, IsleState } from '../src/wire/schema';
 
-const PRIVATE = ['hand', 'faceDownCards'];
+const PRIVATE = ['hand', 'faceDownJson'];
 
 /** The server's state as `seat` may see it: others' private lists absent. */
 function seenBy(json: IsleStateWire, seat: number): IsleStateWire {

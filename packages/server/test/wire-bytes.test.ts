@@ -2,8 +2,9 @@
  * Isle of Trains' room state on the wire changes only on purpose: the handshake's type reflection, a full
  * state and a patch encode to exactly the bytes recorded (test/fixtures/isle-state-wire.txt). Recorded when
  * the table's common fields were shared between games (src/wire/table-state.ts, which was to change
- * nothing), and again when the turn's queue became a list and the decision left the wire (docs/PROTOCOL.md,
- * "Room state"): a change to the schema that is not meant to change the wire fails here.
+ * nothing), again when the turn's queue became a list and the decision left the wire, and again when the
+ * lists that change a few times a game became one JSON text each (docs/PROTOCOL.md, "Room state"): a change
+ * to the schema that is not meant to change the wire fails here.
  */
 import * as fs from 'fs';
 import * as path from 'path';

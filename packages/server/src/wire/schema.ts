@@ -1,10 +1,12 @@
 /**
  * The room state every client receives (a @colyseus/schema mirror of the public game).
  * Field names are the contract with the clients: see docs/PROTOCOL.md. Small records that change as a
- * whole (log lines, tickets, cars with their loads, islands held, deliveries, the turn's tasks) are JSON text in string lists, not schema objects:
- * each schema object costs ~0.6 KB of change tracking per room (packages/client/src/wire.ts says more).
+ * whole (log lines, tickets, cars with their loads, the turn's tasks) are JSON text in string lists, not schema objects:
+ * each schema object costs ~0.6 KB of change tracking per room. The lists that change a few times a game
+ * (buildings, islands held, face-down cards loaded, the islands on the map) are one JSON text each, not
+ * lists: a list is a schema object too (packages/client/src/wire.ts says more).
  *
- * Only two fields are private: PlayerSchema.hand and PlayerSchema.faceDownCards carry `.view()`,
+ * Only two fields are private: PlayerSchema.hand and PlayerSchema.faceDownJson carry `.view()`,
  * so they reach just the client whose StateView holds that player (the seat's own connection). Nothing here ever
  * holds the deck order, the bag contents or (before the end) the seed.
  */
@@ -31,16 +33,17 @@ export const PlayerSchema = schema({
   /** Owner only. */
   hand: t.array('string').view(),
   /**
-   * This seat's connection only: ids of the face-down cards THIS seat loaded, on any train, in table
-   * order (seat by seat, car by car, load by load). A train's owner does not learn what someone else
-   * loaded face down on it.
+   * This seat's connection only: JSON array of the ids of the face-down cards THIS seat loaded, on any
+   * train, in table order (seat by seat, car by car, load by load). A train's owner does not learn what
+   * someone else loaded face down on it.
    */
-  faceDownCards: t.array('string').view(),
+  faceDownJson: t.string().default('[]').view(),
   /** One JSON object per car, engine first: {"card", "loads": [load objects]}. */
   trainJson: t.array('string'),
-  buildings: t.array('string'),
-  /** One JSON object per island held (client package, wire.ts: small records travel as JSON text). */
-  islandsJson: t.array('string'),
+  /** JSON array of building card ids. */
+  buildingsJson: t.string().default('[]'),
+  /** JSON array of the islands held, each {"island", "secondary"}. */
+  heldIslandsJson: t.string().default('[]'),
   supply: t.array('string'),
   vp: t.number().default(0),
   /** JSON object destination → passengers delivered there. */
@@ -55,7 +58,8 @@ export const GameSchema = schema({
   discardTop: t.string().default(''),
   display: t.array('string'),
   bagCount: t.number().default(0),
-  islandsOnMap: t.array('string'),
+  /** JSON array of the island cards still on the map. */
+  islandsOnMapJson: t.string().default('[]'),
   /** One JSON object per ticket on the map. */
   ticketsJson: t.array('string'),
   progress: t.number().default(0),

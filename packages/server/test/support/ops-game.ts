@@ -54,7 +54,7 @@ export function stateOf(p: Player): IsleStateJSON & Record<string, unknown> {
 
 interface GameJ {
   gameOver: boolean; turn?: { seat: number; number: number; actionsLeft: number; queueJson: string[] }; deckCount: number; discardCount: number; display: string[];
-  bagCount: number; progress: number; players: { handCount: number; vp: number; trainJson: string[]; supply: string[]; buildings: string[] }[];
+  bagCount: number; progress: number; players: { handCount: number; vp: number; trainJson: string[]; supply: string[]; buildingsJson: string }[];
 }
 
 /**
@@ -69,7 +69,7 @@ function fingerprint(p: Player): string {
   if (!g) return s.phase;
   const t = g.turn;
   return JSON.stringify([s.phase, [...(s.logJson ?? [])], g.gameOver, t?.seat, t?.number, t?.actionsLeft, [...(t?.queueJson ?? [])], g.deckCount, g.discardCount, [...g.display], g.bagCount, g.progress,
-    g.players.map((x) => [x.handCount, x.vp, [...x.trainJson], x.supply.length, x.buildings.length])]);
+    g.players.map((x) => [x.handCount, x.vp, [...x.trainJson], x.supply.length, x.buildingsJson])]);
 }
 
 /** Wait until every player's state shows the same moment of the game. */
