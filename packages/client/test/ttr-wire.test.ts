@@ -24,8 +24,8 @@ function decodedBy(wire: TtrGameWire, viewer: number | 'spectator'): TtrGameWire
   for (const p of copy.players) {
     if (p.seat === viewer) continue;
     p.hand = [];
-    p.tickets = [];
-    p.offer = [];
+    p.ticketsJson = '[]';
+    p.offerJson = '[]';
   }
   return copy;
 }
@@ -136,19 +136,20 @@ describe('the second game\'s room state', () => {
     expect(json.players.map((p) => p.offerCount)).toEqual([4, 4, 4, 4]);
     expect(json.players[2].offer).toEqual(game.players[2].offer);
     const wire = decodedBy(ttrGameWire(json), 1);
-    expect(wire.players.map((p) => p.offer.length)).toEqual([0, 4, 0, 0]);
+    expect(wire.players.map((p) => (JSON.parse(p.offerJson) as number[]).length)).toEqual([0, 4, 0, 0]);
   });
 
   it('defaults text that is not what it should be, never throws on it', () => {
     const game = createGame({ players: 2, seed: 'ttr-bad' });
     const wire = ttrGameWire(ttrGameJSONFromView(playerView(game, 'spectator'), []));
-    const bad = { ...wire, discardCountsJson: '{', bonusJson: ['nope', '{"card":1}'], pendingJson: 'x', scoresJson: '[]', players: wire.players.map((p) => ({ ...p, shownJson: '{', hand: [1, 2] })) };
+    const bad = { ...wire, discardCountsJson: '{', bonusJson: ['nope', '{"card":1}'], pendingJson: 'x', scoresJson: '[]', players: wire.players.map((p) => ({ ...p, shownJson: '{', hand: [1, 2], ticketsJson: '{"a":1}', offerJson: '[3,"x",null,4]' })) };
     const back = ttrGameFromWire(bad);
     expect(back.discardCounts.loco).toBe(0);
     expect(back.bonus).toHaveLength(2);
     expect(back.pending).toEqual([]);
     expect(back.scores).toBeNull();
     expect(back.players.every((p) => p.shown === null && p.hand === undefined)).toBe(true);
+    expect(back.players.map((p) => [p.tickets, p.offer])).toEqual([[[], [3, 4]], [[], [3, 4]]]);
     expect(ttrViewFromState({ phase: 'lobby', game: back }, 0)).toBeNull();
     expect(ttrViewFromState({ phase: 'playing' }, 0)).toBeNull();
   });

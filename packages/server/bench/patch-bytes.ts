@@ -253,7 +253,7 @@ function child(dist: string, work: Script[]): TreeResult {
 }
 
 /** The view-only fields of a seat's part in either game's schema: compared for their own seat's client only. */
-const PRIVATE = new Set(['hand', 'faceDownCards', 'faceDownJson', 'tickets', 'offer']);
+const PRIVATE = new Set(['hand', 'faceDownCards', 'faceDownJson', 'tickets', 'offer', 'ticketsJson', 'offerJson']);
 
 if (process.argv[2] === '--child') {
   const dist = process.argv[3];

@@ -41,7 +41,7 @@ async function send(room: SDKRoom, seen: Seen, type: 'intent' | 'start', body: R
 /** Whether a decoded game shows any private field of a seat other than `own` (null: a spectator owns none). */
 function showsOthers(g: TtrGameWire | null | undefined, own: number | null): boolean {
   if (!g) return false;
-  return g.players.some((p, seat) => seat !== own && (Object.values(p.hand ?? {}).some((c) => c > 0) || (p.tickets ?? []).length > 0 || (p.offer ?? []).length > 0));
+  return g.players.some((p, seat) => seat !== own && (Object.values(p.hand ?? {}).some((c) => c > 0) || (JSON.parse(p.ticketsJson ?? '[]') as number[]).length > 0 || (JSON.parse(p.offerJson ?? '[]') as number[]).length > 0));
 }
 
 test('a 3-seat game against two bots is played to its end from the decoded state alone, and nothing private leaks', async () => {

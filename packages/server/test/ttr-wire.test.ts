@@ -130,7 +130,7 @@ function check(game: GameState, clients: Client[], frames: Map<Viewer, Uint8Arra
     // Decoded: no other seat's private fields, whatever the game's stage.
     for (const p of wire.players) {
       if (p.seat === c.viewer) continue;
-      expect([p.hand ?? [], p.tickets ?? [], p.offer ?? []].map((a) => Array.from(a).length)).toEqual([0, 0, 0]);
+      expect([p.hand ?? [], JSON.parse(p.ticketsJson ?? '[]') as number[], JSON.parse(p.offerJson ?? '[]') as number[]].map((a) => Array.from(a).length)).toEqual([0, 0, 0]);
     }
   }
 }

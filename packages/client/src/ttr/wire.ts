@@ -2,7 +2,9 @@
  * The second game's `game` part as it travels, and the one mapping each way between it and its JSON form
  * ({@link TtrGameJSON}). As for Isle (../wire.ts), small records that change as a whole travel as JSON text
  * (the discard counts, a bonus card's standing, what a seat shows at the end, the pending decisions, the
- * final count) rather than as schema objects, which cost the server far more to track than a string. Hands
+ * final count) rather than as schema objects, which cost the server far more to track than a string; so do
+ * a seat's kept tickets and its offer, short lists that change a few times a game (a list is a schema object
+ * too: about 0.9 KB a room each, two a seat). Hands
  * travel as nine counts in ttr-rules' `CARDS` order, so a card drawn changes one number; the claims as one
  * number per route, so a claim sends one entry. Pure, and without zod or the SDK.
  */
@@ -17,10 +19,10 @@ import { TTR_LOG_TEMPLATES } from './log-templates';
 export interface TtrPlayerWire extends Omit<TtrPlayerJSON, 'hand' | 'tickets' | 'offer' | 'shown'> {
   /** Owner only: nine counts in `CARDS` order (purple, blue, orange, white, green, yellow, black, red, loco); empty for everyone else. */
   hand: number[];
-  /** Owner only: kept ticket ids; empty for everyone else. */
-  tickets: number[];
-  /** Owner only: ticket ids on offer, empty when not choosing (and for everyone else). */
-  offer: number[];
+  /** Owner only: JSON array of the kept ticket ids, in the order kept (absent for everyone else). */
+  ticketsJson: string;
+  /** Owner only: JSON array of the ticket ids on offer, `[]` when not choosing (absent for everyone else). */
+  offerJson: string;
   /** '' while the game runs, then the JSON object `{"hand","tickets"}` (a {@link TtrShownJSON}). */
   shownJson: string;
 }
@@ -58,8 +60,8 @@ function playerWire(p: TtrPlayerJSON): TtrPlayerWire {
   return {
     ...rest,
     hand: handWire(hand),
-    tickets: tickets ? [...tickets] : [],
-    offer: offer ? [...offer] : [],
+    ticketsJson: JSON.stringify(tickets ?? []),
+    offerJson: JSON.stringify(offer ?? []),
     shownJson: shown ? `{"hand":${handText(shown.hand)},"tickets":${JSON.stringify(shown.tickets)}}` : '',
   };
 }
@@ -120,13 +122,13 @@ function shownFromWire(text: unknown): TtrShownJSON | null {
 }
 
 function playerFromWire(p: TtrPlayerWire): TtrPlayerJSON {
-  const { hand, tickets, offer, shownJson, ...rest } = p;
+  const { hand, ticketsJson, offerJson, shownJson, ...rest } = p;
   const own = handFromWire(hand);
-  const offered = numbers(offer);
+  const offered = numbers(parse(offerJson));
   return {
     ...rest,
     ...(own ? { hand: own } : {}),
-    tickets: numbers(tickets),
+    tickets: numbers(parse(ticketsJson)),
     offer: offered.length > 0 ? offered : null,
     shown: shownFromWire(shownJson),
   };

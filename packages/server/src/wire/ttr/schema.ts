@@ -5,7 +5,7 @@
  * compile-time check holds the two together (test/ttr-state-shape.test.ts), docs/PROTOCOL.md ("Second
  * game") says what each field means.
  *
- * Private: only `hand`, `tickets` and `offer` of a player carry `.view()`, so they reach just the client
+ * Private: only `hand`, `ticketsJson` and `offerJson` of a player carry `.view()`, so they reach just the client
  * whose StateView holds that player (the seat's own connection: `ttrSeatPart`, mirror.ts). Nothing here ever
  * holds the deck order, the ticket deck's order, the tickets a seat gave back, the generator or the seed.
  * Small records that change as a whole are JSON text (see the client package's wire.ts for why).
@@ -31,10 +31,10 @@ export const TtrPlayerSchema = schema({
   offerCount: t.number().default(0),
   /** Owner only: nine counts in ttr-rules' CARDS order. */
   hand: t.array('number').view(),
-  /** Owner only: kept ticket ids, in the order kept. */
-  tickets: t.array('number').view(),
-  /** Owner only: ticket ids on offer; empty when not choosing. */
-  offer: t.array('number').view(),
+  /** Owner only: JSON array of the kept ticket ids, in the order kept. */
+  ticketsJson: t.string().default('[]').view(),
+  /** Owner only: JSON array of the ticket ids on offer; `[]` when not choosing. */
+  offerJson: t.string().default('[]').view(),
   /** '' while the game runs; then JSON {"hand","tickets"} as the final count shows them. */
   shownJson: t.string().default(''),
 }, 'TtrPlayerSchema');
