@@ -12,9 +12,9 @@
  *
  * A list is a schema object too (an `ArraySchema` with its change tree, about 0.9 KB a room with its
  * arrays), so the lists that change a few times a game, or never, travel as one JSON text each
- * (`islandsOnMapJson`, a player's `buildingsJson`, `heldIslandsJson` and `faceDownJson`): a change sends
- * the whole short list again, a few dozen bytes a few times a game, and a 2-player room holds 7 lists
- * fewer (of 20). The lists that change with most actions (a hand, a supply, a train, the display, the
+ * (the table's `spectatorsJson`, the game's `islandsOnMapJson`, a player's `buildingsJson`, `heldIslandsJson`
+ * and `faceDownJson`): a change sends the whole short list again, a few dozen bytes a few times a game, and
+ * a 2-player room holds 8 lists fewer (of 20). The lists that change with most actions (a hand, a supply, a train, the display, the
  * log) stay lists, so that a change sends only its entry.
  *
  * Pure, and without zod or the SDK. docs/PROTOCOL.md ("Room state") describes the same forms.
@@ -66,7 +66,9 @@ export interface GameWire extends Omit<GameJSON, 'islandsOnMap' | 'tickets' | 'p
 }
 
 /** The whole room state as `room.state.toJSON()` gives it. */
-export interface IsleStateWire extends Omit<IsleStateJSON, 'game' | 'log'> {
+export interface IsleStateWire extends Omit<IsleStateJSON, 'game' | 'log' | 'spectators'> {
+  /** JSON array of the spectators' names (`spectators` in the JSON form). */
+  spectatorsJson: string;
   game?: GameWire;
   /** The newest log lines, each a JSON array: `[n, seat, type, text]` of a {@link LogEntryJSON}, or its short form `[n, seat, template, ...holes]` (./log-wire.ts). */
   logJson: string[];
@@ -249,12 +251,17 @@ export function gameFromWire(g: GameWire): GameJSON {
  * wire and everything that reads the state (`viewFromState`, the web client's table).
  */
 export function stateFromWire(w: IsleStateWire): IsleStateJSON {
-  const { game, logJson, ...rest } = w;
+  const { game, logJson, spectatorsJson, ...rest } = w;
   const log: LogEntryJSON[] = [];
   const codec: LogCodec = { templates: ISLE_LOG_TEMPLATES, names: logNames(game) };
   for (const text of logJson ?? []) {
     const line = logLineFromWire(text, codec);
     if (line) log.push(line);
   }
-  return { ...rest, ...(game ? { game: gameFromWire(game) } : {}), log };
+  return { ...rest, spectators: spectatorsFromWire(spectatorsJson), ...(game ? { game: gameFromWire(game) } : {}), log };
+}
+
+/** The spectators' names from their JSON text (either game's table); anything but an array of strings reads as none. */
+export function spectatorsFromWire(text: unknown): string[] {
+  return strings(listFromWire(text));
 }

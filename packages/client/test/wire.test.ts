@@ -85,7 +85,7 @@ test('text that is not a record is skipped (log lines) or defaulted (other recor
   const wire = {
     phase: 'playing', code: '', seatsTotal: 2, mode: 'multiplayer', scenario: 0, isPrivate: false, turnTimeLimit: 0,
     decisionDeadline: 0, botLevel: 'greedy', seats: [], rated: false, seedHash: '', seed: '', scoresJson: '', soloJson: '',
-    spectators: [], undoable: 0,
+    spectatorsJson: '["Ann",3]', undoable: 0,
     logJson: ['[1,-1,"start","The game starts."]', 'not json', '{"n":2}', '[3,0,"take"]'],
   } as unknown as IsleStateWire;
   const state = stateFromWire(wire);
@@ -94,6 +94,8 @@ test('text that is not a record is skipped (log lines) or defaulted (other recor
     { n: 3, seat: 0, type: 'take', text: '' },
   ]);
   expect(state.game).toBeUndefined();
+  expect(state.spectators).toEqual(['Ann']);
+  expect(stateFromWire({ ...wire, spectatorsJson: 'nope' }).spectators).toEqual([]);
   const base = gameWire(gameJSONFromView(playerView(createGame({ players: 2, seed: 'wire-b' }), 'spectator'), []));
   const game = gameFromWire({
     ...base, ticketsJson: ['{', '{"destination":"x","tile":"t","filled":["p1",2]}'], islandsOnMapJson: '{"a":1}',

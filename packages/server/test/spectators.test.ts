@@ -33,7 +33,7 @@ test('players see who is watching: the names and count of the spectators connect
   await until(() => sa.seat === 0, 3000, 'seat');
   a.send('start', {});
   await until(() => state(a)?.phase === 'playing', 3000, 'start');
-  const names = () => (state(a).toJSON().spectators as string[]);
+  const names = () => JSON.parse(state(a).toJSON().spectatorsJson as string) as string[];
   expect(names()).toEqual([]);
   const w1 = await ts.client().joinById(a.roomId, { name: 'Bea' });
   const w2 = await ts.client().joinById(a.roomId, {});

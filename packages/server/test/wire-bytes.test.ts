@@ -3,7 +3,8 @@
  * state and a patch encode to exactly the bytes recorded (test/fixtures/isle-state-wire.txt). Recorded when
  * the table's common fields were shared between games (src/wire/table-state.ts, which was to change
  * nothing), again when the turn's queue became a list and the decision left the wire, and again when the
- * lists that change a few times a game became one JSON text each (docs/PROTOCOL.md, "Room state"): a change
+ * lists that change a few times a game (the spectators' names among them) became one JSON text each
+ * (docs/PROTOCOL.md, "Room state"): a change
  * to the schema that is not meant to change the wire fails here.
  */
 import * as fs from 'fs';
@@ -15,7 +16,7 @@ test('the handshake, a full state and a patch of Isle\'s room state are byte-for
   const s = new IsleState();
   s.phase = 'playing'; s.code = 'ABCD'; s.seatsTotal = 2; s.seedHash = 'h'; s.undoable = 2; s.soloJson = '';
   s.seats.push(new SeatInfo()); s.seats[0].name = 'Ada';
-  s.logJson.push('[1,-1,"start","x"]'); s.spectators.push('Bo');
+  s.logJson.push('[1,-1,"start","x"]'); s.spectatorsJson = '["Bo"]';
   s.game = new GameSchema(); s.game.deckCount = 30;
   const p = new PlayerSchema(); p.hand.push('c1'); s.game.players.push(p);
   const enc = new Encoder(s);

@@ -11,7 +11,7 @@
 import { CARDS, emptyHand, type BonusCardId, type Decision, type Hand, type ScoreBreakdown } from '@isle-of-trains/ttr-rules';
 import type { TtrBonusJSON, TtrGameJSON, TtrPlayerJSON, TtrShownJSON, TtrStateJSON, TtrTurnJSON } from './state';
 import type { LogEntryJSON } from '../state';
-import { logLineFromWire, logNames, type IsleStateWire } from '../wire';
+import { logLineFromWire, logNames, spectatorsFromWire, type IsleStateWire } from '../wire';
 import type { LogCodec } from '../log-wire';
 import { TTR_LOG_TEMPLATES } from './log-templates';
 
@@ -159,12 +159,12 @@ export function ttrGameFromWire(g: TtrGameWire): TtrGameJSON {
  * fields and log lines as for Isle, the `game` part through {@link ttrGameFromWire}.
  */
 export function ttrStateFromWire(w: Omit<IsleStateWire, 'game'> & { game?: TtrGameWire }): TtrStateJSON {
-  const { game, logJson, ...rest } = w;
+  const { game, logJson, spectatorsJson, ...rest } = w;
   const log: LogEntryJSON[] = [];
   const codec: LogCodec = { templates: TTR_LOG_TEMPLATES, names: logNames(game) };
   for (const text of logJson ?? []) {
     const line = logLineFromWire(text, codec);
     if (line) log.push(line);
   }
-  return { ...rest, ...(game ? { game: ttrGameFromWire(game) } : {}), log };
+  return { ...rest, spectators: spectatorsFromWire(spectatorsJson), ...(game ? { game: ttrGameFromWire(game) } : {}), log };
 }

@@ -25,15 +25,13 @@ export function syncSeats(table: Table): void {
   if (table.state.rated !== rated) table.state.rated = rated;
 }
 
-/** `spectators` in the room state: who is watching (players see them at the table). */
+/** `spectatorsJson` in the room state: who is watching (players see them at the table). */
 export function syncSpectators(table: Table, leaving?: IsleClient): void {
   const names = table.clients
     .filter((c) => c !== leaving && c.userData?.joined && c.userData.seat === -1 && !c.userData.kicked)
     .map((c) => c.userData!.name ?? 'Spectator');
-  const list = table.state.spectators;
-  if (list.length === names.length && names.every((n, i) => list[i] === n)) return;
-  list.clear();
-  list.push(...names);
+  const text = JSON.stringify(names);
+  if (table.state.spectatorsJson !== text) table.state.spectatorsJson = text;
 }
 
 export async function updateMetadata(table: Table): Promise<void> {

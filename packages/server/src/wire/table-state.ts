@@ -49,8 +49,12 @@ function fieldsAfterGame() {
     scoresJson: t.string().default(''),
     /** A solo game's status (JSON); '' otherwise. */
     soloJson: t.string().default(''),
-    /** Display names of the spectators connected now, in the order they came ('Spectator' when they gave none). */
-    spectators: t.array('string'),
+    /**
+     * JSON array of the display names of the spectators connected now, in the order they came ('Spectator' when
+     * they gave none): one text, not a list, as it changes only when someone comes or goes (a list is a schema
+     * object of its own, about 0.9 KB a room).
+     */
+    spectatorsJson: t.string().default('[]'),
     /** Steps the seat that made them can take back now with an `undo` message (0 = none; at most one seat has any at a time). */
     undoable: t.number().default(0),
   };
