@@ -12,10 +12,10 @@
  *
  * A list is a schema object too (an `ArraySchema` with its change tree, about 0.9 KB a room with its
  * arrays), so the lists that change a few times a game, or never, travel as one JSON text each
- * (the table's `spectatorsJson`, the game's `islandsOnMapJson`, a player's `buildingsJson`, `heldIslandsJson`
- * and `faceDownJson`): a change sends the whole short list again, a few dozen bytes a few times a game, and
- * a 2-player room holds 8 lists fewer (of 20). The lists that change with most actions (a hand, a supply, a train, the display, the
- * log) stay lists, so that a change sends only its entry.
+ * (the table's `spectatorsJson`, the game's `islandsOnMapJson`, a player's `buildingsJson`,
+ * `heldIslandsJson` and `faceDownJson`): a change sends the whole short list again, a few dozen bytes a few
+ * times a game, and a 2-player room holds 8 lists fewer (of 20). The lists that change with most actions (a
+ * hand, a supply, a train, the display, the log) stay lists, so that a change sends only its entry.
  *
  * Pure, and without zod or the SDK. docs/PROTOCOL.md ("Room state") describes the same forms.
  */
