@@ -95,8 +95,19 @@ export class MapDrawing {
   private readonly cities = new Map<string, { lit: boolean; el: SVGElement }>();
   private readonly routeLayer: SVGElement;
   private readonly cityLayer: SVGElement;
+  /**
+   * The map's size on the screen (CSS px), as a ResizeObserver last reported it. Read with
+   * getBoundingClientRect in every render instead, it made the browser lay the page out there and then, in the
+   * middle of each update's changes: a sixth of the page's main thread over a game of three seats.
+   */
+  private size = { width: 0, height: 0 };
+  private readonly observer: ResizeObserver | null;
+  private box: ViewBox | null = null;
+  private shownBox = '';
+  private shownLabel = '';
 
-  constructor(data: MapData) {
+  /** `onResize`: the map's size on the screen changed (also once it first has one), after the page's layout. */
+  constructor(data: MapData, onResize?: () => void) {
     const b = mapBounds(data);
     const ay = arcticY(data);
     this.routeLayer = s('g', { class: 'ttr-routes' });
@@ -110,14 +121,47 @@ export class MapDrawing {
       s('line', { x1: b.minX - 2000, y1: f(ay), x2: b.maxX + 2000, y2: f(ay) }),
       s('text', { x: f(b.minX + 10), y: f(ay - 6) }, 'Arctic Circle')),
     this.routeLayer, this.cityLayer) as SVGSVGElement;
+    this.observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver((entries) => {
+      const e = entries[entries.length - 1];
+      const b = e.borderBoxSize?.[0];
+      const width = b ? b.inlineSize : e.contentRect.width;
+      const height = b ? b.blockSize : e.contentRect.height;
+      if (width === this.size.width && height === this.size.height) return;
+      this.size = { width, height };
+      if (this.box) this.label(this.box);
+      onResize?.();
+    });
+    this.observer?.observe(this.svg);
+  }
+
+  /** The map's size on the screen as last laid out (0 × 0 before its first layout). */
+  get sizeOnScreen(): { width: number; height: number } {
+    return this.size;
   }
 
   /** Show this part of the map; city names keep a readable size on screen however far out the view is. */
   setBox(box: ViewBox): void {
-    this.svg.setAttribute('viewBox', `${f(box.x)} ${f(box.y)} ${f(box.w)} ${f(box.h)}`);
-    const px = this.svg.getBoundingClientRect().width;
+    this.box = box;
+    const shown = `${f(box.x)} ${f(box.y)} ${f(box.w)} ${f(box.h)}`;
+    if (shown !== this.shownBox) {
+      this.svg.setAttribute('viewBox', shown);
+      this.shownBox = shown;
+    }
+    this.label(box);
+  }
+
+  private label(box: ViewBox): void {
+    const px = this.size.width;
     const unitsPerPx = px > 0 ? box.w / px : 1;
-    this.svg.style.setProperty('--ttr-label', `${f(Math.min(34, Math.max(14, 9 * unitsPerPx)))}px`);
+    const size = `${f(Math.min(34, Math.max(14, 9 * unitsPerPx)))}px`;
+    if (size === this.shownLabel) return;
+    this.svg.style.setProperty('--ttr-label', size);
+    this.shownLabel = size;
+  }
+
+  /** Stop watching the map's size (the table is taken down). */
+  dispose(): void {
+    this.observer?.disconnect();
   }
 
   update(m: MapLook): void {

@@ -39,7 +39,6 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     let input: TtrTableInput | null = null;
     let seat: number | null = null;
     let wasMyMove = false;
-    let sized = false;
     const local: Local = {
       selected: null, choice: null, chosen: new Set(), offerKey: '', hover: null, claimableOnly: false, busy: false, error: null, box: null, trailSeat: null, fromList: false,
     };
@@ -144,8 +143,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     }
     function fullBox(map: GameMap): ViewBox {
       const b = mapBounds(map.data);
-      const el = root.querySelector<SVGSVGElement>('.ttr-map');
-      const r = el?.getBoundingClientRect();
+      const r = drawing?.sizeOnScreen;
       const aspect = r && r.width > 0 && r.height > 0 ? r.height / r.width : (b.maxY - b.minY) / (b.maxX - b.minX);
       let w = b.maxX - b.minX;
       let hh = w * aspect;
@@ -160,7 +158,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       if (!input) return;
       const view: GameView = input.view;
       if (!drawing) {
-        drawing = new MapDrawing(input.map);
+        drawing = new MapDrawing(input.map, onMapResize);
         mapWrap.replaceChildren(drawing.svg, zoomButtons);
       }
       const map = mapOf(view.options.map);
@@ -304,22 +302,23 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       const r = svg.getBoundingClientRect();
       zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
     };
-    const onResize = (): void => {
-      if (!input) return;
+    // The map took a new size (a window resized or turned, a panel opened beside it, its first layout): a zoomed
+    // view keeps its width and takes the new shape; the whole map is fitted to the new shape again.
+    function onMapResize(): void {
+      if (!input || !drawing) return;
       if (local.box) {
         const full = fullBox(mapOf(input.view.options.map));
-        const svg = root.querySelector<SVGSVGElement>('.ttr-map')!.getBoundingClientRect();
-        const hh = local.box.w * (svg.height / Math.max(svg.width, 1));
+        const size = drawing.sizeOnScreen;
+        const hh = local.box.w * (size.height / Math.max(size.width, 1));
         setBox(clampBox({ ...local.box, h: hh }, full));
       }
       render();
-    };
+    }
     root.addEventListener('pointerdown', onDown);
     window.addEventListener('pointermove', onMove);
     window.addEventListener('pointerup', onUp);
     window.addEventListener('pointercancel', onUp);
     root.addEventListener('wheel', onWheel, { passive: false });
-    window.addEventListener('resize', onResize);
 
     return {
       update(next: TtrTableInput, s: number | null) {
@@ -328,12 +327,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         const mine = s !== null && pending(next.view).some((x) => x.seat === s);
         if (mine && !wasMyMove && next.view.turn.step !== 'setup') host.notify('Your turn');
         wasMyMove = mine;
+        // The map's first layout gives it its real size, which redraws it to fit that shape (onMapResize).
         render();
-        // The first render gives the map its real size: draw again so the whole map fits that shape.
-        if (!sized) {
-          sized = true;
-          render();
-        }
       },
       destroy() {
         root.removeEventListener('pointerdown', onDown);
@@ -341,7 +336,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         window.removeEventListener('pointerup', onUp);
         window.removeEventListener('pointercancel', onUp);
         root.removeEventListener('wheel', onWheel);
-        window.removeEventListener('resize', onResize);
+        drawing?.dispose();
         root.replaceChildren();
       },
     };
