@@ -199,7 +199,16 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   expect(await axeProblems(page)).toEqual([]);
   await closePanel(page);
 
-  // Ada plays to the end at the desktop size; the watcher follows on the phone.
+  // Ada plays to the end at the desktop size; the watcher follows on the phone. The watcher's page reads no
+  // element's box meanwhile: read in a render, a box makes the browser lay the page out there and then, in the
+  // middle of each update (the map's size is kept by a ResizeObserver instead).
+  await watcher.evaluate(() => {
+    const w = window as unknown as { boxReads: number };
+    w.boxReads = 0;
+    const read = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) { w.boxReads++; return read.call(this); };
+  });
+  const watcherLines = await watcher.$eval('.ttr-room-side .log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => 0);
   await page.setViewportSize(DESKTOP);
   for (let n = 0, a = await asked(page); a !== null; n++, a = await asked(page)) {
     if (n > 600) throw new Error('the game did not end in 600 of Ada\'s decisions');
@@ -207,6 +216,12 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   }
   await page.waitForSelector('#ttr-end');
   await watcher.waitForSelector('#ttr-end', { timeout: 60_000 });
+  const followed = await watcher.evaluate(() => ({
+    reads: (window as unknown as { boxReads: number }).boxReads,
+    last: Number(document.querySelector('.ttr-room-side .log-list')?.getAttribute('data-last') ?? 0),
+  }));
+  expect(followed.last - watcherLines).toBeGreaterThan(20);
+  expect(followed.reads).toBe(0);
   // Both end panels rank the three seats, Ada's rating (of this game's group) beside her name.
   for (const p of [page, watcher]) {
     await p.waitForSelector('.ttr-standings [data-seat="0"] .ttr-rating');

@@ -175,13 +175,18 @@ export function routeListPanel(entries: readonly RouteEntry[], selected: number 
     // (a spectator, or a replay, claims nothing: no filter for it)
     !seated ? null : h('label', { class: 'ttr-small' }, h('input', { type: 'checkbox', id: 'ttr-only-claimable', checked: claimableOnly, onchange: (e: Event) => ui.setFilter((e.target as HTMLInputElement).checked) }),
       ' Only the routes I can claim now'),
-    shown.length === 0 ? h('p', null, 'None.') : h('ul', null, ...shown.map((e) => h('li', { 'data-fkey': `entry:${e.id}` },
+    shown.length === 0 ? h('p', null, 'None.') : h('ul', null, ...shown.map((e) => h('li', { 'data-fkey': `entry:${e.id}`, 'data-sig': entrySig(e, selected, names) },
       h('button', {
         type: 'button', class: 'ttr-link ttr-entry', 'data-entry': e.id, 'data-claimable': e.claimable ? '1' : '0', 'aria-pressed': selected === e.id ? 'true' : 'false',
         onclick: () => ui.selectRoute(e.id, true),
       },
       h('span', { class: 'ttr-entry-name' }, e.name),
       h('span', { class: 'ttr-small' }, ` ${e.kind}; ${e.owner !== null ? `${names[e.owner]}'s` : e.status}`))))));
+}
+
+/** Everything a route list row shows (its handler reads only the route's id, in its key): see `data-sig` in ../render/dom.ts. */
+function entrySig(e: RouteEntry, selected: number | null, names: readonly string[]): string {
+  return `${e.id}|${e.claimable ? 1 : 0}${selected === e.id ? 1 : 0}|${e.name}|${e.kind}|${e.owner !== null ? names[e.owner] : e.status}`;
 }
 
 /**
