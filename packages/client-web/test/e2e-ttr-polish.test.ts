@@ -210,9 +210,18 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   });
   const watcherLines = await watcher.$eval('.ttr-room-side .log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => 0);
   await page.setViewportSize(DESKTOP);
+  // A route row whose signature (data-sig) has not changed is left as it is on an update: a mark put on each row
+  // stays on the rows whose signature is still the one marked, and goes with a row's change.
+  await watcher.$$eval('li[data-sig]', (els) => els.forEach((e) => e.setAttribute('data-mark', e.getAttribute('data-sig')!)));
   for (let n = 0, a = await asked(page); a !== null; n++, a = await asked(page)) {
     if (n > 600) throw new Error('the game did not end in 600 of Ada\'s decisions');
     await decide(page, a);
+    if (n === 15) {
+      const rows = await watcher.$$eval('li[data-sig]', (els) => els.map((e) => ({ sig: e.getAttribute('data-sig'), mark: e.getAttribute('data-mark') })));
+      expect(rows.filter((r) => r.mark !== null && r.mark !== r.sig)).toEqual([]);
+      expect(rows.filter((r) => r.mark !== null).length).toBeGreaterThan(rows.length / 2);
+      expect(rows.filter((r) => r.mark === null).length).toBeGreaterThan(0);
+    }
   }
   await page.waitForSelector('#ttr-end');
   await watcher.waitForSelector('#ttr-end', { timeout: 60_000 });
