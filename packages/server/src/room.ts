@@ -166,10 +166,14 @@ export class TableRoom extends Room<{ state: TableState; metadata: RoomMetadata;
     await updateMetadata(t);
     if (s.phase === 'lobby') openLobby(t);
 
-    for (const [type, handle] of Object.entries(MESSAGES)) {
-      this.onMessage(type, (client: IsleClient, body: unknown) => guard(t, client, type, body, (id) => handle(t, client, body, id)));
-    }
-    this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => guard(t, client, String(type), body, (id) => unknownMessage(t, client, type, id)));
+    // One handler for every type, looked up in the table above: Colyseus keeps a listener list and a closure in
+    // each room for each type registered, about 2 KB a room for the six (its request frames, which would need the
+    // types registered, are refused before dispatch by src/admission/frame-gate.ts).
+    this.onMessage('*', (client: IsleClient, type: string | number, body: unknown) => {
+      const name = String(type);
+      const handle = Object.hasOwn(MESSAGES, name) ? MESSAGES[name as keyof typeof MESSAGES] : undefined;
+      guard(t, client, name, body, (id) => (handle ? handle(t, client, body, id) : unknownMessage(t, client, type, id)));
+    });
     t.rlog.info({ event: 'create', seats: t.opts.seats, bots: t.opts.bots, mode: s.mode, private: t.opts.private }, 'room created');
   }
 

@@ -157,6 +157,10 @@ describe('refused messages', () => {
       [a, sa, () => a.send('intent', { action: { type: 'build', card: 'no-such-card.1' } }), 'CARD_NOT_IN_HAND'],
       [a, sa, () => a.send('fly', { to: 'moon' }), 'UNKNOWN_MESSAGE'],
       [a, sa, () => a.send(99 as unknown as string, {}), 'UNKNOWN_MESSAGE'],
+      // Types named like an object's own members are looked up as the room's own message types only.
+      [a, sa, () => a.send('constructor', {}), 'UNKNOWN_MESSAGE'],
+      [a, sa, () => a.send('toString', {}), 'UNKNOWN_MESSAGE'],
+      [a, sa, () => a.send('__proto__', {}), 'UNKNOWN_MESSAGE'],
       [a, sa, () => a.send('intent', { action: { type: 'take', from: 'x'.repeat(10_000) } }), 'TOO_LARGE'],
     ];
     for (const [, seen, send, code] of cases) {
