@@ -79,6 +79,11 @@ test('a template that cannot be read or is not a dump fails the open with a mess
   await expect(fromJunk).rejects.toThrow(DatabaseError);
   await expect(fromJunk).rejects.toThrow(`cannot load the new database's template ${junk}`);
   expect(fs.existsSync(path.join(target, 'players-db', 'PG_VERSION'))).toBe(false);
+  // One that starts as a gzipped file does: PGlite tries to unpack it, and its failure ends the same way.
+  const badGzip = path.join(dir, 'bad.tar.gz');
+  fs.writeFileSync(badGzip, Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), Buffer.from('not a database '.repeat(100))]));
+  const fromBadGzip = openDatabase({ dataDir: path.join(dir, 'from-bad-gzip'), template: badGzip });
+  await expect(fromBadGzip).rejects.toThrow(`cannot load the new database's template ${badGzip}`);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: gone })).toThrow(ConfigError);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: gone })).toThrow(`PLAYERS_DB_TEMPLATE: no file at ${gone}`);
   expect(() => loadConfig({ PLAYERS_DB_TEMPLATE: dir })).toThrow(`PLAYERS_DB_TEMPLATE: no file at ${dir}`);

@@ -173,7 +173,8 @@ export class PGliteThread extends EventEmitter {
         this.closedSignal?.();
       }
     });
-    w.on('error', (e) => { why = e; });
+    // The reason the thread gave first is kept: an error after its 'failed' message is only how it ended.
+    w.on('error', (e) => { why ??= e; });
     w.on('exit', (code) => {
       if (gen !== this.generation) return;
       const err = why ?? this.failure ?? new Error(`the players' database thread stopped (exit code ${code})`);

@@ -54,12 +54,22 @@ const port = parentPort!;
 const data = workerData as PGliteWorkerData;
 const post = (m: FromWorker) => port.postMessage(m);
 
+/** A dump PGlite can load is a tar archive, gzipped or not (`dumpDataDir`): checked by its first bytes. */
+function looksLikeDump(bytes: Buffer): boolean {
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return true;
+  return bytes.length >= 262 && bytes.toString('latin1', 257, 262) === 'ustar';
+}
+
 function readTemplate(file: string): Blob {
+  let bytes: Buffer<ArrayBuffer>;
   try {
-    return new Blob([fs.readFileSync(file)]);
+    bytes = fs.readFileSync(file);
   } catch (e) {
     throw new Error(`cannot read the new database's template ${file}: ${(e as Error).message}`);
   }
+  // Refused here rather than by PGlite, which reports a file that is not a dump with an error that has no message.
+  if (!looksLikeDump(bytes)) throw new Error(`cannot load the new database's template ${file}: not a dump of a PGlite database (neither a tar archive nor a gzipped one)`);
+  return new Blob([bytes]);
 }
 
 async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
@@ -93,7 +103,14 @@ async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
   return { pg, modules };
 }
 
+// PGlite unpacks a gzipped dump through a web stream whose failure it leaves unhandled, beside the rejection of
+// waitReady, and it comes after that rejection: by default an unhandled rejection ends this thread at once, and
+// the thread's owner then learned only "TypeError" instead of why the open failed. Until the open has succeeded
+// such rejections are left to the open's own (a thread whose open failed is ended by its owner).
+const whileOpening = (): void => undefined;
+process.on('unhandledRejection', whileOpening);
 const opened = open();
+opened.then(() => process.off('unhandledRejection', whileOpening), () => undefined);
 opened.then(({ modules }) => post({ type: 'ready', modules }), (e: Error) => post({ type: 'failed', message: e.message }));
 
 port.on('message', (m: ToWorker) => {
