@@ -11,6 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { sql } from 'kysely';
 import { DatabaseError, openDatabase, type PlayersDb } from '../src/db/connect';
+import { startWorker } from '../src/db/pglite-thread';
 import { ConfigError, loadConfig } from '../src/ops/config';
 import { TEMPLATE } from './support/databases';
 
@@ -77,7 +78,7 @@ test('a template that cannot be read or is not a dump fails the open with a mess
   const target = path.join(dir, 'from-junk');
   const fromJunk = openDatabase({ dataDir: target, template: junk });
   await expect(fromJunk).rejects.toThrow(DatabaseError);
-  await expect(fromJunk).rejects.toThrow(`cannot load the new database's template ${junk}`);
+  await expect(fromJunk).rejects.toThrow(`cannot load the new database's template ${junk}: not a dump of a PGlite database (neither a tar archive nor a gzipped one)`);
   expect(fs.existsSync(path.join(target, 'players-db', 'PG_VERSION'))).toBe(false);
   // One that starts as a gzipped file does: PGlite tries to unpack it, and its failure ends the same way.
   const badGzip = path.join(dir, 'bad.tar.gz');
@@ -90,4 +91,23 @@ test('a template that cannot be read or is not a dump fails the open with a mess
   const file = path.join(dir, 'a-file.tar');
   fs.writeFileSync(file, '');
   expect(loadConfig({ PLAYERS_DB_TEMPLATE: file }).PLAYERS_DB_TEMPLATE).toBe(file);
+});
+
+test('a worker whose template PGlite fails to unpack reports that, and is not ended first by PGlite\'s own stray rejection', async () => {
+  // PGlite rejects its readiness and, just after, leaves the failure of its gzip stream unhandled: by default that
+  // ends the thread (an `error` event) and the reason the worker gave could be lost behind it.
+  const badGzip = path.join(dir, 'worker-bad.tar.gz');
+  fs.writeFileSync(badGzip, Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), Buffer.from('not a database '.repeat(100))]));
+  const w = startWorker({ template: badGzip });
+  const messages: { type: string; message?: string }[] = [];
+  const errors: string[] = [];
+  w.on('error', (e) => errors.push(String(e)));
+  w.on('message', (m: { type: string; message?: string }) => {
+    messages.push(m);
+    // The stray rejection comes right after the failure: give it time to end the thread if nothing handles it.
+    if (m.type === 'failed') setTimeout(() => void w.terminate(), 1500);
+  });
+  await new Promise((resolve) => w.once('exit', resolve));
+  expect(messages).toEqual([{ type: 'failed', message: expect.stringContaining(`cannot load the new database's template ${badGzip}`) }]);
+  expect(errors).toEqual([]);
 });

@@ -41,7 +41,7 @@ let compiled: CompiledModules | undefined;
  * From TypeScript sources (tests, ts-node) the thread loads its .ts file through ts-node's require hook,
  * as the bot pool's workers do; compiled JavaScript is loaded as it is.
  */
-function startWorker(data: PGliteWorkerData): Worker {
+export function startWorker(data: PGliteWorkerData): Worker {
   const ext = path.extname(__filename);
   const file = path.resolve(__dirname, `pglite-worker${ext}`);
   if (ext !== '.ts') return new Worker(file, { workerData: data });
