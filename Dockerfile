@@ -39,7 +39,11 @@ RUN npm run build -w @isle-of-trains/server \
 
 # ---- runtime: production dependencies only, compiled output, non-root
 FROM node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS runtime
+# NODE_DISABLE_COMPILE_CACHE: Node's compile cache (src/ops/compile-cache.ts) would live in /tmp, which the
+# compose file makes a tmpfs: memory counted against the container's limit, emptied with every restart of the
+# container, so it would cost memory and save no start.
 ENV NODE_ENV=production \
+    NODE_DISABLE_COMPILE_CACHE=1 \
     HOST=0.0.0.0 \
     PORT=2567 \
     DATA_DIR=/data \

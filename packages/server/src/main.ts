@@ -1,4 +1,6 @@
 /** Entry point: `npm start` at the root, or `node packages/server/dist/main.js`. */
+// First: every module loaded after this one is compiled through Node's on-disk cache.
+import { compileCache, flushCompileCache } from './ops/compile-cache';
 import { createServer } from './app';
 import { createLogger, type Logger } from './ops/logger';
 import { LOG_LEVELS } from './ops/config';
@@ -36,7 +38,10 @@ async function main(): Promise<void> {
   // The address to open, for whoever ran `npm start` (the JSON log line carries it too, for log readers).
   const host = server.config.HOST === '0.0.0.0' || server.config.HOST === '::' ? 'localhost' : server.config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
-  server.logger.info({ url }, 'ready');
+  // Where compiled code is kept between starts, or why it is not (NODE_COMPILE_CACHE, NODE_DISABLE_COMPILE_CACHE).
+  server.logger.info({ url, compileCache: compileCache.directory ?? `off: ${compileCache.message}` }, 'ready');
+  // Every module a running server needs is loaded by now: keep their compiled code for the next start.
+  flushCompileCache();
   const missing = missingNodeFlags();
   if (missing.length > 0) {
     server.logger.warn({ missing }, 'started without the V8 memory flag that npm start and the image use (src/ops/node-flags.ts): expect more memory per room');

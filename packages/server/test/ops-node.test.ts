@@ -77,6 +77,25 @@ test('the server says which Node it runs on when it starts listening', async () 
   expect(listening?.nodeVersion).toBe(process.versions.node);
 });
 
+test('a server keeps its compiled code for the next start, even when it is killed rather than stopped', async () => {
+  await ensureBuilt();
+  const cache = tempDir('compile-cache');
+  const entries = () => fs.readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  const first = await startServer({ LOG_LEVEL: 'info', STORE: 'memory', NODE_COMPILE_CACHE: cache });
+  const ready = () => first.output.map((l) => { try { return JSON.parse(l) as { msg?: string; compileCache?: string }; } catch { return {}; } })
+    .find((l) => l.msg === 'ready');
+  try {
+    // Node writes its cache only at a normal exit; the server writes it once it is ready, so a kill keeps it.
+    // (The ready line comes first; wait for it too, since the child's output reaches this process a little later.)
+    for (let i = 0; i < 200 && (entries() === 0 || !ready()); i++) await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    await killServer(first);
+  }
+  // One entry per module compiled: the server's own, the rules', Colyseus'…
+  expect(entries()).toBeGreaterThan(100);
+  expect(ready()?.compileCache).toContain(cache);
+});
+
 test('fresh machine: npm test sets up the system packages first, and CI runs exactly the README command', () => {
   // npm runs `pretest` before `test`: the installer checks what is missing and installs only that
   expect(root.scripts?.pretest).toBe('bash scripts/install-test-deps.sh');

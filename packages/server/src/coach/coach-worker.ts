@@ -3,6 +3,7 @@
  * log (options and actions, as the replay route sends them) and the seat; progress goes back on the task's
  * port after each decision, the analysis is the task's answer.
  */
+import { flushCompileCache } from '../ops/compile-cache';
 import '../bots/worker-sources';
 import type { MessagePort } from 'worker_threads';
 import { analyseGame, type CoachAnalysis, type RecordedGame } from '@isle-of-trains/bots';
@@ -10,6 +11,8 @@ import { niceThisThread } from '../bots/thread-priority';
 
 // Analyses are the process's background work, as the bots' searches are (BOT_WORKER_NICE, default 10).
 niceThisThread(Number(process.env.BOT_WORKER_NICE ?? 10));
+// Loaded: the next coach thread reads these modules compiled.
+flushCompileCache();
 
 export interface CoachTask {
   game: RecordedGame;

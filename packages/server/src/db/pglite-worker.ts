@@ -9,6 +9,7 @@
  *      { type: 'failed', message } when it cannot open, { type: 'result', id, rows, affectedRows } or
  *      { type: 'result', id, error }, { type: 'closed' }.
  */
+import { flushCompileCache } from '../ops/compile-cache';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parentPort, workerData } from 'worker_threads';
@@ -110,7 +111,11 @@ async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
 const whileOpening = (): void => undefined;
 process.on('unhandledRejection', whileOpening);
 const opened = open();
-opened.then(() => process.off('unhandledRejection', whileOpening), () => undefined);
+opened.then(() => {
+  process.off('unhandledRejection', whileOpening);
+  // PGlite's JavaScript is loaded once the database is open: the next thread (or process) reads it compiled.
+  flushCompileCache();
+}, () => undefined);
 opened.then(({ modules }) => post({ type: 'ready', modules }), (e: Error) => post({ type: 'failed', message: e.message }));
 
 port.on('message', (m: ToWorker) => {
