@@ -1,12 +1,13 @@
 /**
  * applyAction: check an action, then carry it out on a copy of the state and
  * run the game forward until someone has to decide again. The input state is
- * never touched.
+ * never touched: the copy shares what the action does not write (the other players, and the table's lists
+ * until the action first writes to one, see `Ctx.list`).
  *
  * The same rules code (`Ctx`) also drives the simulator (src/simulator.ts): there it mutates the
  * simulator's private state and gets no event sink, so no event text is ever built.
  */
-import { cloneStateFor } from './clone';
+import { cloneStateFor, cloneTicket } from './clone';
 import { ActionSchema, isExactAction, type Action } from './actions';
 import { card, CATALOGUE, island as islandDef, passengerDestination, ticketDef, type BonusKind } from './catalogue';
 import { currentDecision } from './decision';
@@ -16,7 +17,7 @@ import { soloObjectiveMet } from './solo';
 import {
   abilityCount, carAccepts, HAND_LIMIT, isSolo, loadItemId, nameOf, scenarioOf, threshold,
 } from './table';
-import type { ApplyResult, GameEvent, GameState, Load, PlayerState, Seat, Task } from './types';
+import type { ApplyResult, GameEvent, GameState, Load, PlayerState, Seat, Task, TicketState } from './types';
 import { computeBuild, err, hasDeliveryStep, newProgress, placeName, returnCost, validate } from './validate';
 
 /** Parse untrusted input: the exact-shape check accepts every well-formed action without zod; anything else goes through zod. */
@@ -41,7 +42,7 @@ export function applyAction(state: GameState, seat: Seat, action: unknown): Appl
   const other = a.type === 'loadCard' || a.type === 'loadPassenger' ? a.seat : seat;
   const s: GameState = cloneStateFor(state, seat, other);
   const events: GameEvent[] = [];
-  runAction(s, seat, a, events);
+  new Ctx(s, events, SHARED_ALL).run(seat, a);
   return { ok: true, state: s, events };
 }
 
@@ -50,24 +51,68 @@ export function applyAction(state: GameState, seat: Seat, action: unknown): Appl
  * log lines (their texts are built only when there is a sink). Shared by applyAction and the simulator.
  */
 export function runAction(s: GameState, seat: Seat, a: Action, events: GameEvent[] | null): void {
-  const ctx = new Ctx(s, events);
-  ctx.execute(seat, a);
-  ctx.advance();
+  new Ctx(s, events, 0).run(seat, a);
 }
+
+/**
+ * The table's lists. applyAction's copy shares them with the state before the action, and the action copies
+ * each one the first time it writes to it: most actions write to none or one of them (a card taken from the
+ * display, a card paid to the discard pile), and copying all six every action made each state an action leaves
+ * behind (kept a whole turn by a room, long enough for the garbage collector to move it to the old generation)
+ * about a kilobyte bigger. Ctx reads them through `s`, where the compiler holds them read-only, and writes
+ * them only through `list` and `ticketToFill`.
+ */
+type ListName = 'deck' | 'discard' | 'bag' | 'display' | 'islandsOnMap';
+const LIST_BIT: Record<ListName, number> = { deck: 1, discard: 2, bag: 4, display: 8, islandsOnMap: 16 };
+const TICKETS_BIT = 32;
+const SHARED_ALL = 63;
+type ReadState = Omit<GameState, ListName | 'tickets'> & {
+  readonly [K in ListName]: readonly string[];
+} & { readonly tickets: readonly Readonly<Omit<TicketState, 'filled'> & { readonly filled: readonly string[] }>[] };
 
 const BONUS_WORDS: Record<BonusKind, string> = {
   A: 'a bonus action', L: 'a bonus Load', B: 'a bonus Build', D: 'a bonus Deliver', LD: 'a bonus Load or Deliver',
 };
 
 class Ctx {
-  constructor(readonly s: GameState, readonly events: GameEvent[] | null) {}
+  /** The state being changed, read-only where it may be shared (its lists); `state` is the same object, for reading helpers. */
+  readonly s: ReadState;
+
+  /** `shared`: the LIST_BIT / TICKETS_BIT of the lists `state` shares with another state (none in the simulator). */
+  constructor(readonly state: GameState, readonly events: GameEvent[] | null, private shared: number) {
+    this.s = state;
+  }
+
+  run(seat: Seat, a: Action): void {
+    this.execute(seat, a);
+    this.advance();
+  }
+
+  /** A table list to write to: copied first if it is still shared with the state before the action. */
+  list(name: ListName): string[] {
+    const bit = LIST_BIT[name];
+    if (this.shared & bit) {
+      this.state[name] = this.state[name].slice();
+      this.shared &= ~bit;
+    }
+    return this.state[name];
+  }
+
+  /** The ticket tile of `dest`, to put a passenger on (the tickets are copied first while shared). */
+  ticketToFill(dest: string): TicketState {
+    if (this.shared & TICKETS_BIT) {
+      this.state.tickets = this.state.tickets.map(cloneTicket);
+      this.shared &= ~TICKETS_BIT;
+    }
+    return this.state.tickets.find((x) => x.destination === dest)!;
+  }
 
   /** Texts are built at once (they read the state as it is now), and only when someone keeps the events. */
   log(type: string, seat: Seat | null, text: () => string): void {
     if (this.events !== null) this.events.push({ type, seat, text: text() });
   }
   name(seat: Seat): string {
-    return nameOf(this.s, seat);
+    return nameOf(this.state, seat);
   }
   player(seat: Seat): PlayerState {
     return this.s.players[seat];
@@ -82,13 +127,16 @@ class Ctx {
     let drawn = 0;
     for (let i = 0; i < count; i++) {
       if (s.deck.length === 0) {
-        if (isSolo(s) || s.discard.length === 0) break;
-        s.deck = s.discard;
-        s.discard = [];
-        shuffleInPlace(s.rng, s.deck);
+        if (isSolo(this.state) || s.discard.length === 0) break;
+        // The discard pile becomes the deck: this state's own copy of it, shuffled.
+        const deck = this.list('discard');
+        this.state.deck = deck;
+        this.state.discard = [];
+        this.shared &= ~(LIST_BIT.deck | LIST_BIT.discard);
+        shuffleInPlace(s.rng, deck);
         this.log('reshuffle', null, () => 'The discard pile was shuffled to make a new deck.');
       }
-      s.players[seat].hand.push(s.deck.pop()!);
+      s.players[seat].hand.push(this.list('deck').pop()!);
       drawn++;
     }
     return drawn;
@@ -103,14 +151,14 @@ class Ctx {
         this.log('passenger', seat, () => `${this.name(seat)} found the passenger bag empty and took 1 VP token instead.`);
         continue;
       }
-      const id = this.s.bag.splice(randomInt(this.s.rng, this.s.bag.length), 1)[0];
+      const id = this.list('bag').splice(randomInt(this.s.rng, this.s.bag.length), 1)[0];
       p.supply.push(id);
       this.log('passenger', seat, () => `${this.name(seat)} drew a passenger for ${placeName(passengerDestination(id))}.`);
     }
   }
 
   execute(seat: Seat, a: Action): void {
-    const d = currentDecision(this.s)!;
+    const d = currentDecision(this.state)!;
     if (a.type === 'returnCard') return this.returnCard(seat);
     if (d.kind === 'action') {
       this.s.turn.actionsLeft -= 1;
@@ -134,17 +182,17 @@ class Ctx {
   }
 
   returnCard(seat: Seat): void {
-    const cost = returnCost(this.s);
+    const cost = returnCost(this.state);
     this.player(seat).vp -= cost;
-    const c = this.s.discard.pop()!;
-    this.s.deck.push(c);
+    const c = this.list('discard').pop()!;
+    this.list('deck').push(c);
     this.log('return', seat, () => `${this.name(seat)} spent ${cost} VP tokens to put ${card(c).name} back on top of the deck.`);
   }
 
   take(seat: Seat, a: Extract<Action, { type: 'take' }>): void {
     const p = this.player(seat);
     if (a.from === 'display') {
-      this.s.display.splice(this.s.display.indexOf(a.card), 1);
+      this.list('display').splice(this.s.display.indexOf(a.card), 1);
       p.hand.push(a.card);
       this.log('take', seat, () => `${this.name(seat)} took ${card(a.card).name} from the display.`);
     } else if (a.from === 'deck') {
@@ -156,7 +204,7 @@ class Ctx {
   }
 
   build(seat: Seat, a: Extract<Action, { type: 'build' }>): void {
-    const plan = computeBuild(this.s, seat, a);
+    const plan = computeBuild(this.state, seat, a);
     if ('error' in plan) throw new Error(plan.error.message);
     const p = this.player(seat);
     const c = card(a.card);
@@ -165,20 +213,20 @@ class Ctx {
       const i = p.train.findIndex((x) => x.card === a.scrap);
       const [gone] = p.train.splice(i, 1);
       this.unload(gone.loads);
-      this.s.discard.push(gone.card);
+      this.list('discard').push(gone.card);
       this.log('scrap', seat, () => `${this.name(seat)} scrapped ${card(gone.card).name} to make room.`);
     }
     let what: string;
     if (c.category === 'building') {
       if (a.replace) {
         p.buildings.splice(p.buildings.indexOf(a.replace), 1);
-        this.s.discard.push(a.replace);
+        this.list('discard').push(a.replace);
       }
       p.buildings.push(c.id);
       what = a.replace ? `${c.name}, replacing ${card(a.replace).name}` : c.name;
     } else if (a.upgrade) {
       const car = p.train.find((x) => x.card === a.upgrade)!;
-      this.s.discard.push(car.card);
+      this.list('discard').push(car.card);
       what = `${c.name}, upgrading ${card(car.card).name}`;
       car.card = c.id;
     } else {
@@ -195,8 +243,8 @@ class Ctx {
   /** Goods from a removed car go to the discard pile, passengers back to the bag. */
   unload(loads: Load[]): void {
     for (const l of loads) {
-      if (l.kind === 'passenger') this.s.bag.push(l.id);
-      else if (l.card) this.s.discard.push(l.card);
+      if (l.kind === 'passenger') this.list('bag').push(l.id);
+      else if (l.card) this.list('discard').push(l.card);
     }
   }
 
@@ -228,7 +276,7 @@ class Ctx {
       this.log('load', seat, () => `${this.name(seat)} seated a passenger for ${placeName(passengerDestination(a.passenger))} in ${whose} ${def.name}.`);
     }
     // Solo players gain their own cars' benefits; bonus loads never gain one.
-    const gains = !bonus && (isSolo(this.s) || a.seat !== seat);
+    const gains = !bonus && (isSolo(this.state) || a.seat !== seat);
     const b = def.benefit;
     if (gains && b && b.draw > 0) tasks.push({ kind: 'draw', count: b.draw, source: def.name });
     // The loader's own cabooses reward every load they make; their cards arrive before any
@@ -275,7 +323,7 @@ class Ctx {
   }
 
   advanceProgress(seat: Seat, why: string): void {
-    const th = threshold(this.s);
+    const th = threshold(this.state);
     if (th === null) return; // solo games do not use the progress track
     if (this.s.progress < th) this.s.progress += 1;
     this.log('progress', seat, () => `The progress train moves to space ${this.s.progress} of ${th} (${why}).`);
@@ -311,14 +359,14 @@ class Ctx {
         if (l.kind === 'passenger') {
           // A passenger standing in for a good (Caboose 7) goes back to the bag.
           prog.passengerAsCargoUsed = true;
-          this.s.bag.push(l.id);
-        } else this.s.discard.push(l.card!);
+          this.list('bag').push(l.id);
+        } else this.list('discard').push(l.card!);
       }
     };
     switch (a.type) {
       case 'deliverPrimary': {
         returnGoods(a.items);
-        this.s.islandsOnMap.splice(this.s.islandsOnMap.indexOf(prog.at), 1);
+        this.list('islandsOnMap').splice(this.s.islandsOnMap.indexOf(prog.at), 1);
         p.islands.push({ island: prog.at, secondary: null });
         prog.primary = true;
         this.log('contract', seat, () => `${this.name(seat)} completed the primary contract at ${placeName(prog.at)} and took its island card.`);
@@ -337,7 +385,7 @@ class Ctx {
         const dest = a.to ?? prog.at;
         if (dest !== prog.at) prog.remoteTicketUsed = true;
         this.takeItem(p, a.passenger);
-        const t = this.s.tickets.find((x) => x.destination === dest)!;
+        const t = this.ticketToFill(dest);
         const index = t.filled.length;
         t.filled.push(a.passenger);
         p.delivered[dest] = (p.delivered[dest] ?? 0) + 1;
@@ -348,7 +396,7 @@ class Ctx {
       case 'deliverAnyPassenger': {
         prog.anyPassengerUsed = true;
         this.takeItem(p, a.passenger);
-        this.s.bag.push(a.passenger);
+        this.list('bag').push(a.passenger);
         const t = this.s.tickets.find((x) => x.destination === prog.at)!;
         p.delivered[prog.at] = (p.delivered[prog.at] ?? 0) + 1;
         this.ticketReward(seat, prog.at, t.filled.length, after);
@@ -358,8 +406,8 @@ class Ctx {
         // The item is set aside while drawing, so a reshuffle can never deal it back.
         const l = this.takeItem(p, a.item);
         const n = this.draw(seat, CATALOGUE.specialDeliveryCards);
-        if (l.kind === 'passenger') this.s.bag.push(l.id);
-        else this.s.discard.push(l.card!);
+        if (l.kind === 'passenger') this.list('bag').push(l.id);
+        else this.list('discard').push(l.card!);
         this.log('special', seat, () => `${this.name(seat)} made a special delivery and drew ${n} card${n === 1 ? '' : 's'}.`);
         break;
       }
@@ -378,7 +426,7 @@ class Ctx {
   discard(seat: Seat, id: string): void {
     const p = this.player(seat);
     p.hand.splice(p.hand.indexOf(id), 1);
-    this.s.discard.push(id);
+    this.list('discard').push(id);
     const task = this.s.turn.queue[0];
     // Said as what happened: a payment, a card's discard, or the hand limit (the same word for all three
     // read as if cards were thrown away for nothing).
@@ -401,7 +449,7 @@ class Ctx {
       const seat = s.turn.seat;
       const p = this.player(seat);
       const task = s.turn.queue[0];
-      if (isSolo(s) && this.soloCheck(task)) return;
+      if (isSolo(this.state) && this.soloCheck(task)) return;
       if (task) {
         switch (task.kind) {
           case 'draw': {
@@ -429,14 +477,14 @@ class Ctx {
             if (p.hand.length <= HAND_LIMIT) { s.turn.queue.shift(); continue; }
             return;
           case 'bonus':
-            if (!hasBonusUse(s, seat, task.bonus)) {
+            if (!hasBonusUse(this.state, seat, task.bonus)) {
               s.turn.queue.shift();
               this.log('bonus', seat, () => `${this.name(seat)} could not use ${BONUS_WORDS[task.bonus]}, so it is lost.`);
               continue;
             }
             return;
           case 'delivery':
-            if (task.progress.steps > 0 && !hasDeliveryStep(s, seat)) {
+            if (task.progress.steps > 0 && !hasDeliveryStep(this.state, seat)) {
               s.turn.queue.shift();
               s.turn.queue.unshift(...(task.afterDelivery ?? []));
               continue;
@@ -447,7 +495,7 @@ class Ctx {
       if (s.turn.actionsLeft > 0) return;
       if (!s.turn.ending) {
         s.turn.ending = true;
-        if (!isSolo(s)) this.endChecks(seat);
+        if (!isSolo(this.state)) this.endChecks(seat);
         if (p.hand.length > HAND_LIMIT) s.turn.queue.push({ kind: 'handLimit' });
         continue;
       }
@@ -458,7 +506,7 @@ class Ctx {
 
   endChecks(seat: Seat): void {
     const s = this.s;
-    const th = threshold(s)!;
+    const th = threshold(this.state)!;
     if (s.progress >= th && s.progressTrain === null) {
       s.progressTrain = seat;
       this.log('progress', seat, () => `${this.name(seat)} takes the progress train (1 VP).`);
@@ -482,17 +530,17 @@ class Ctx {
     const s = this.s;
     const refill = () => {
       while (s.display.length < CATALOGUE.displaySize) {
-        if (s.deck.length === 0 && (isSolo(s) || s.discard.length === 0)) break;
+        if (s.deck.length === 0 && (isSolo(this.state) || s.discard.length === 0)) break;
         this.draw(seat, 1);
-        s.display.push(this.player(seat).hand.pop()!);
+        this.list('display').push(this.player(seat).hand.pop()!);
       }
     };
     refill();
-    if (isSolo(s)) {
+    if (isSolo(this.state)) {
       // Night phase: one card from the top of the deck goes face up onto the discard pile.
       if (s.deck.length > 0) {
-        const c = s.deck.pop()!;
-        s.discard.push(c);
+        const c = this.list('deck').pop()!;
+        this.list('discard').push(c);
         this.log('night', seat, () => `Night falls: ${card(c).name} is discarded from the deck (${s.deck.length} left).`);
       }
     }
@@ -516,9 +564,9 @@ class Ctx {
    */
   soloCheck(next: Task | undefined): boolean {
     const s = this.s;
-    const scenario = scenarioOf(s);
+    const scenario = scenarioOf(this.state);
     const settled = next === undefined || next.kind === 'bonus' || next.kind === 'delivery' || next.kind === 'handLimit';
-    if (scenario && settled && soloObjectiveMet(s)) {
+    if (scenario && settled && soloObjectiveMet(this.state)) {
       s.gameOver = true;
       s.result = { reason: 'objective', solo: 'won' };
       this.log('game-over', 0, () => `Chapter ${scenario.chapter} objective complete: you win!`);

@@ -42,30 +42,34 @@ export function cloneState(s: GameState): GameState {
 }
 
 /**
- * applyAction's copy (structural sharing): everything cloneState copies, except the players the action
- * cannot write to, which are shared with the input. An action writes only to the acting seat's player and,
- * for a load, to the owner of the loaded train (apply.ts); the table's arrays are small and always copied.
- * The property tests check after every action that applyAction left its input untouched, so a write to a
- * shared player would fail them.
+ * applyAction's copy (structural sharing): the players the action cannot write to are shared with the input
+ * (an action writes only to the acting seat's player and, for a load, to the owner of the loaded train), and
+ * so are the table's lists and tickets, which applyAction copies only when it first writes to one (apply.ts,
+ * `Ctx.list`). The property tests check after every action that applyAction left its input untouched, so a
+ * write to anything shared would fail them.
  */
 export function cloneStateFor(s: GameState, seat: number, other: number): GameState {
   const players = new Array<PlayerState>(s.players.length);
   for (let i = 0; i < players.length; i++) players[i] = i === seat || i === other ? clonePlayer(s.players[i]) : s.players[i];
-  return withPlayers(s, players);
+  return withPlayers(s, players, s.deck, s.discard, s.display, s.bag, s.islandsOnMap, s.tickets);
 }
 
-function withPlayers(s: GameState, players: PlayerState[]): GameState {
+function withPlayers(
+  s: GameState, players: PlayerState[],
+  deck = s.deck.slice(), discard = s.discard.slice(), display = s.display.slice(), bag = s.bag.slice(),
+  islandsOnMap = s.islandsOnMap.slice(), tickets = s.tickets.map(cloneTicket),
+): GameState {
   return {
     kind: s.kind,
     version: s.version,
     options: s.options,
     rng: copyRng(s.rng),
-    deck: s.deck.slice(),
-    discard: s.discard.slice(),
-    display: s.display.slice(),
-    bag: s.bag.slice(),
-    islandsOnMap: s.islandsOnMap.slice(),
-    tickets: s.tickets.map(cloneTicket),
+    deck,
+    discard,
+    display,
+    bag,
+    islandsOnMap,
+    tickets,
     progress: s.progress,
     progressTrain: s.progressTrain,
     players,
@@ -78,7 +82,7 @@ function withPlayers(s: GameState, players: PlayerState[]): GameState {
 }
 
 
-function cloneTicket(t: TicketState): TicketState {
+export function cloneTicket(t: TicketState): TicketState {
   return { destination: t.destination, tile: t.tile, filled: t.filled.slice() };
 }
 

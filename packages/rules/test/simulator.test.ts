@@ -42,6 +42,21 @@ function checkShortcuts(s: GameState, seat: number): void {
   }
 }
 
+/**
+ * applyAction copies a table list (and the tickets) only when the action writes to it: a list whose content
+ * the action left as it was is, but for a write that happened to end where it began (a reshuffle that drew
+ * the whole pile, say), the input's own array. `shared` counts the outcomes over the file's games.
+ */
+const TABLE_LISTS = ['deck', 'discard', 'bag', 'display', 'islandsOnMap', 'tickets'] as const;
+const shared = { same: 0, changed: 0, unchangedCopies: 0 };
+function checkSharing(before: GameState, after: GameState): void {
+  for (const k of TABLE_LISTS) {
+    if (JSON.stringify(after[k]) !== JSON.stringify(before[k])) shared.changed++;
+    else if (after[k] === before[k]) shared.same++;
+    else shared.unchangedCopies++;
+  }
+}
+
 function playBoth(opts: GameOptions, moveSeed: number): number {
   let pub = createGame(opts);
   const sim = createSimulator(pub);
@@ -63,6 +78,7 @@ function playBoth(opts: GameOptions, moveSeed: number): number {
     const r = applyAction(pub, seat, a);
     if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
     if (JSON.stringify(pub) !== before) throw new Error(`applyAction(${a.type}) mutated its input state`);
+    checkSharing(pub, r.state);
     sim.apply(a);
     pub = r.state;
     if (JSON.stringify(sim.state) !== JSON.stringify(pub)) throw new Error(`states differ after step ${steps} (${a.type})`);
@@ -91,6 +107,13 @@ describe.each(modes)('simulator and public API agree (%s)', (_name, make) => {
       { numRuns: RUNS, seed: 20261123 },
     );
   });
+});
+
+test('applyAction shared most of the table\'s unchanged lists with the state before, over the games above', () => {
+  // (Runs after the games: jest runs a file's tests in order.) Six lists an action, most of them untouched.
+  expect(shared.same + shared.changed).toBeGreaterThan(1000);
+  expect(shared.same).toBeGreaterThan(3 * shared.changed);
+  expect(shared.unchangedCopies).toBeLessThan(shared.same / 100);
 });
 
 test('clone() gives an independent simulator at the same position', () => {

@@ -49,10 +49,16 @@ export function openSeats(table: Table): void {
   }
 }
 
+/**
+ * The join options with unknown keys dropped: made once here, since zod compiles a parser for each schema object
+ * the first time it parses (a function built from source), and a schema made per join was compiled per join.
+ */
+const JoinOptions = JoinOptionsSchema.strip();
+
 /** A connection joins: its seat by token, a free seat in the lobby, or a spectator's place; then the game may start or go on. */
 export function join(table: Table, client: IsleClient, options: unknown): void {
   // The creator's join carries the create options: keys were checked per method at matchmaking (src/admission/matchmake-guard.ts).
-  const parsed = JoinOptionsSchema.strip().safeParse(options ?? {});
+  const parsed = JoinOptions.safeParse(options ?? {});
   if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `BAD_OPTIONS: ${issuesText(parsed.error)}`);
   const o = parsed.data;
   if (o.code !== undefined && o.code.toUpperCase() !== table.state.code) {

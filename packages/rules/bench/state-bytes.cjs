@@ -1,0 +1,50 @@
+/**
+ * Heap each state applyAction returns adds beyond what it shares with the state before: random 2-player games
+ * played through the public applyAction, every state kept, the heap after full collections divided by the number
+ * of states. A room keeps each state for a turn, long enough for the collector to move it to the old generation,
+ * so this is what one action leaves there.
+ *
+ *   node --expose-gc packages/rules/bench/state-bytes.cjs [distDir] [games]
+ *
+ * distDir is a built rules package's dist (default: this package's), so two trees compare in one sitting; it must lie
+ * inside the repository, where its dependencies resolve.
+ */
+'use strict';
+const path = require('path');
+
+const dist = path.resolve(process.argv[2] || path.join(__dirname, '..', 'dist'));
+const games = Number(process.argv[3] || 20);
+if (typeof global.gc !== 'function') throw new Error('run with node --expose-gc');
+const r = require(path.join(dist, 'index.js'));
+
+/** The moves' own generator (a seeded LCG), so both trees play the same games. */
+function lcg(seed) {
+  let x = seed >>> 0;
+  return () => { x = (x * 1664525 + 1013904223) >>> 0; return x / 2 ** 32; };
+}
+function heap() {
+  global.gc();
+  global.gc();
+  return process.memoryUsage().heapUsed;
+}
+function play(n, keep) {
+  for (let g = 0; g < n; g++) {
+    const rand = lcg(g + 1);
+    let s = r.createGame({ players: 2, seed: `g${g}` });
+    while (!s.gameOver) {
+      const seat = s.turn.seat;
+      const legal = r.legalActions(s, seat);
+      const res = r.applyAction(s, seat, legal[Math.floor(rand() * legal.length)]);
+      if (!res.ok) throw new Error(res.error.message);
+      s = res.state;
+      if (keep) keep.push(s);
+    }
+  }
+}
+
+play(2, null); // code, catalogue and caches allocated before the baseline
+const kept = [];
+const before = heap();
+play(games, kept);
+const after = heap();
+console.log(`${dist}: ${games} games, ${kept.length} states, ${((after - before) / kept.length).toFixed(0)} B per state`);
