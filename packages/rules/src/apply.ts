@@ -7,7 +7,7 @@
  * The same rules code (`Ctx`) also drives the simulator (src/simulator.ts): there it mutates the
  * simulator's private state and gets no event sink, so no event text is ever built.
  */
-import { cloneStateFor, cloneTicket } from './clone';
+import { cloneCar, cloneStateFor, cloneTicket } from './clone';
 import { ActionSchema, isExactAction, type Action } from './actions';
 import { card, CATALOGUE, island as islandDef, passengerDestination, ticketDef, type BonusKind } from './catalogue';
 import { currentDecision } from './decision';
@@ -17,7 +17,7 @@ import { soloObjectiveMet } from './solo';
 import {
   abilityCount, carAccepts, HAND_LIMIT, isSolo, loadItemId, nameOf, scenarioOf, threshold,
 } from './table';
-import type { ApplyResult, GameEvent, GameState, Load, PlayerState, Seat, Task, TicketState } from './types';
+import type { ApplyResult, Car, GameEvent, GameState, HeldIsland, Load, PlayerState, Seat, Task, TicketState } from './types';
 import { computeBuild, err, hasDeliveryStep, newProgress, placeName, returnCost, validate } from './validate';
 
 /** Parse untrusted input: the exact-shape check accepts every well-formed action without zod; anything else goes through zod. */
@@ -42,7 +42,7 @@ export function applyAction(state: GameState, seat: Seat, action: unknown): Appl
   const other = a.type === 'loadCard' || a.type === 'loadPassenger' ? a.seat : seat;
   const s: GameState = cloneStateFor(state, seat, other);
   const events: GameEvent[] = [];
-  new Ctx(s, events, SHARED_ALL).run(seat, a);
+  new Ctx(s, events, SHARED_ALL, other === seat ? [seat] : [seat, other]).run(seat, a);
   return { ok: true, state: s, events };
 }
 
@@ -51,7 +51,7 @@ export function applyAction(state: GameState, seat: Seat, action: unknown): Appl
  * log lines (their texts are built only when there is a sink). Shared by applyAction and the simulator.
  */
 export function runAction(s: GameState, seat: Seat, a: Action, events: GameEvent[] | null): void {
-  new Ctx(s, events, 0).run(seat, a);
+  new Ctx(s, events, 0, null).run(seat, a);
 }
 
 /**
@@ -66,9 +66,29 @@ type ListName = 'deck' | 'discard' | 'bag' | 'display' | 'islandsOnMap';
 const LIST_BIT: Record<ListName, number> = { deck: 1, discard: 2, bag: 4, display: 8, islandsOnMap: 16 };
 const TICKETS_BIT = 32;
 const SHARED_ALL = 63;
-type ReadState = Omit<GameState, ListName | 'tickets'> & {
+/**
+ * A player's lists, the same way: applyAction's copy of the acting player (and of a loaded train's owner) is a new
+ * object holding the input's lists, and each list is copied on its first write (`hand`, `train`…): most actions write
+ * to one or two of a player's six.
+ */
+type PlayerList = 'hand' | 'train' | 'buildings' | 'islands' | 'supply' | 'delivered';
+const PLAYER_BIT: Record<PlayerList, number> = { hand: 1, train: 2, buildings: 4, islands: 8, supply: 16, delivered: 32 };
+const PLAYER_SHARED_ALL = 63;
+type ReadCar = Readonly<Omit<Car, 'loads'>> & { readonly loads: readonly Load[] };
+type ReadPlayer = Omit<PlayerState, PlayerList> & {
+  readonly hand: readonly string[];
+  readonly train: readonly ReadCar[];
+  readonly buildings: readonly string[];
+  readonly islands: readonly Readonly<HeldIsland>[];
+  readonly supply: readonly string[];
+  readonly delivered: Readonly<Record<string, number>>;
+};
+type ReadState = Omit<GameState, ListName | 'tickets' | 'players'> & {
   readonly [K in ListName]: readonly string[];
-} & { readonly tickets: readonly Readonly<Omit<TicketState, 'filled'> & { readonly filled: readonly string[] }>[] };
+} & {
+  readonly tickets: readonly Readonly<Omit<TicketState, 'filled'> & { readonly filled: readonly string[] }>[];
+  readonly players: readonly ReadPlayer[];
+};
 
 const BONUS_WORDS: Record<BonusKind, string> = {
   A: 'a bonus action', L: 'a bonus Load', B: 'a bonus Build', D: 'a bonus Deliver', LD: 'a bonus Load or Deliver',
@@ -78,10 +98,41 @@ class Ctx {
   /** The state being changed, read-only where it may be shared (its lists); `state` is the same object, for reading helpers. */
   readonly s: ReadState;
 
-  /** `shared`: the LIST_BIT / TICKETS_BIT of the lists `state` shares with another state (none in the simulator). */
-  constructor(readonly state: GameState, readonly events: GameEvent[] | null, private shared: number) {
+  /** Per seat, the PLAYER_BIT of the lists its player still shares; -1 for a player object this state does not own. */
+  private readonly playerShared: number[];
+
+  /**
+   * `shared`: the LIST_BIT / TICKETS_BIT of the lists `state` shares with another state (none in the simulator).
+   * `copied`: the seats whose player object is this state's own but whose lists are still shared (null: every
+   * player and list is this state's own, as in the simulator).
+   */
+  constructor(readonly state: GameState, readonly events: GameEvent[] | null, private shared: number, copied: readonly Seat[] | null) {
     this.s = state;
+    this.playerShared = state.players.map((_, seat) => (copied === null ? 0 : copied.includes(seat) ? PLAYER_SHARED_ALL : -1));
   }
+
+  /** A player whose list is about to be written: copies the list first while it is shared. */
+  private ownPlayerList(seat: Seat, list: PlayerList): PlayerState {
+    const p = this.state.players[seat];
+    const shared = this.playerShared[seat];
+    // A player object shared with the state before is never written: that would change the input.
+    if (shared === -1) throw new Error(`the rules wrote to seat ${seat}'s player, which this action does not copy`);
+    const bit = PLAYER_BIT[list];
+    if (shared & bit) {
+      this.playerShared[seat] = shared & ~bit;
+      if (list === 'train') p.train = p.train.map(cloneCar);
+      else if (list === 'islands') p.islands = p.islands.map((i) => ({ island: i.island, secondary: i.secondary }));
+      else if (list === 'delivered') p.delivered = { ...p.delivered };
+      else p[list] = p[list].slice();
+    }
+    return p;
+  }
+  hand(seat: Seat): string[] { return this.ownPlayerList(seat, 'hand').hand; }
+  train(seat: Seat): Car[] { return this.ownPlayerList(seat, 'train').train; }
+  buildings(seat: Seat): string[] { return this.ownPlayerList(seat, 'buildings').buildings; }
+  islands(seat: Seat): HeldIsland[] { return this.ownPlayerList(seat, 'islands').islands; }
+  supply(seat: Seat): string[] { return this.ownPlayerList(seat, 'supply').supply; }
+  delivered(seat: Seat): Record<string, number> { return this.ownPlayerList(seat, 'delivered').delivered; }
 
   run(seat: Seat, a: Action): void {
     this.execute(seat, a);
@@ -114,7 +165,8 @@ class Ctx {
   name(seat: Seat): string {
     return nameOf(this.state, seat);
   }
-  player(seat: Seat): PlayerState {
+  /** A player to read, and to change scalars of (its VP); its lists are written through `hand(seat)` and the like. */
+  player(seat: Seat): ReadPlayer {
     return this.s.players[seat];
   }
   front(...tasks: Task[]): void {
@@ -136,7 +188,7 @@ class Ctx {
         shuffleInPlace(s.rng, deck);
         this.log('reshuffle', null, () => 'The discard pile was shuffled to make a new deck.');
       }
-      s.players[seat].hand.push(this.list('deck').pop()!);
+      this.hand(seat).push(this.list('deck').pop()!);
       drawn++;
     }
     return drawn;
@@ -152,7 +204,7 @@ class Ctx {
         continue;
       }
       const id = this.list('bag').splice(randomInt(this.s.rng, this.s.bag.length), 1)[0];
-      p.supply.push(id);
+      this.supply(seat).push(id);
       this.log('passenger', seat, () => `${this.name(seat)} drew a passenger for ${placeName(passengerDestination(id))}.`);
     }
   }
@@ -193,7 +245,7 @@ class Ctx {
     const p = this.player(seat);
     if (a.from === 'display') {
       this.list('display').splice(this.s.display.indexOf(a.card), 1);
-      p.hand.push(a.card);
+      this.hand(seat).push(a.card);
       this.log('take', seat, () => `${this.name(seat)} took ${card(a.card).name} from the display.`);
     } else if (a.from === 'deck') {
       this.draw(seat, 1);
@@ -208,10 +260,12 @@ class Ctx {
     if ('error' in plan) throw new Error(plan.error.message);
     const p = this.player(seat);
     const c = card(a.card);
-    p.hand.splice(p.hand.indexOf(a.card), 1);
+    const hand = this.hand(seat);
+    hand.splice(hand.indexOf(a.card), 1);
     if (a.scrap) {
-      const i = p.train.findIndex((x) => x.card === a.scrap);
-      const [gone] = p.train.splice(i, 1);
+      const train = this.train(seat);
+      const i = train.findIndex((x) => x.card === a.scrap);
+      const [gone] = train.splice(i, 1);
       this.unload(gone.loads);
       this.list('discard').push(gone.card);
       this.log('scrap', seat, () => `${this.name(seat)} scrapped ${card(gone.card).name} to make room.`);
@@ -219,18 +273,18 @@ class Ctx {
     let what: string;
     if (c.category === 'building') {
       if (a.replace) {
-        p.buildings.splice(p.buildings.indexOf(a.replace), 1);
+        this.buildings(seat).splice(p.buildings.indexOf(a.replace), 1);
         this.list('discard').push(a.replace);
       }
-      p.buildings.push(c.id);
+      this.buildings(seat).push(c.id);
       what = a.replace ? `${c.name}, replacing ${card(a.replace).name}` : c.name;
     } else if (a.upgrade) {
-      const car = p.train.find((x) => x.card === a.upgrade)!;
+      const car = this.train(seat).find((x) => x.card === a.upgrade)!;
       this.list('discard').push(car.card);
       what = `${c.name}, upgrading ${card(car.card).name}`;
       car.card = c.id;
     } else {
-      p.train.push({ card: c.id, loads: [] });
+      this.train(seat).push({ card: c.id, loads: [] });
       what = c.name;
     }
     this.log('build', seat, () => `${this.name(seat)} built ${what} for ${plan.cost} card${plan.cost === 1 ? '' : 's'}.`);
@@ -250,15 +304,15 @@ class Ctx {
 
   load(seat: Seat, a: Extract<Action, { type: 'loadCard' | 'loadPassenger' }>, bonus: boolean): void {
     const p = this.player(seat);
-    const owner = this.player(a.seat);
-    const car = owner.train.find((x) => x.card === a.car)!;
+    const car = this.train(a.seat).find((x) => x.card === a.car)!;
     const def = card(car.card);
     const acc = carAccepts(def);
     const tasks: Task[] = [];
     let loaded: 'coal' | 'oil' | 'box' | 'any' | 'passenger';
     const whose = a.seat === seat ? 'their own' : `${this.name(a.seat)}'s`;
     if (a.type === 'loadCard') {
-      p.hand.splice(p.hand.indexOf(a.card), 1);
+      const hand = this.hand(seat);
+      hand.splice(hand.indexOf(a.card), 1);
       const sym = card(a.card).symbol;
       const as = acc.goods === 'any' ? (a.faceDown || sym === 'all' ? 'any' : sym) : acc.goods!;
       car.loads.push(a.faceDown ? { kind: 'card', card: a.card, as, faceDown: true, by: seat } : { kind: 'card', card: a.card, as, faceDown: false });
@@ -270,7 +324,8 @@ class Ctx {
         this.log('load', seat, () => `${this.name(seat)} loaded ${card(a.card).name} as ${as === 'any' ? 'a wild good' : as} into ${whose} ${def.name}.`);
       }
     } else {
-      p.supply.splice(p.supply.indexOf(a.passenger), 1);
+      const supply = this.supply(seat);
+      supply.splice(supply.indexOf(a.passenger), 1);
       car.loads.push({ kind: 'passenger', id: a.passenger });
       loaded = 'passenger';
       this.log('load', seat, () => `${this.name(seat)} seated a passenger for ${placeName(passengerDestination(a.passenger))} in ${whose} ${def.name}.`);
@@ -282,11 +337,11 @@ class Ctx {
     // The loader's own cabooses reward every load they make; their cards arrive before any
     // discard the car asks for, so the player discards from everything drawn.
     if (loaded === 'coal') {
-      const n = abilityCount(p, 'coalLoadDraw');
+      const n = abilityCount(this.state.players[seat], 'coalLoadDraw');
       if (n > 0) tasks.push({ kind: 'draw', count: n, source: 'Caboose 2' });
     }
     if (loaded === 'passenger') {
-      const n = abilityCount(p, 'passengerLoadDraw');
+      const n = abilityCount(this.state.players[seat], 'passengerLoadDraw');
       if (n > 0) tasks.push({ kind: 'draw', count: 2 * n, source: 'Caboose 8' });
     }
     if (gains && b?.discard) tasks.push({ kind: 'discard', count: b.discard, source: def.name });
@@ -298,7 +353,7 @@ class Ctx {
   startDelivery(seat: Seat, at: string): void {
     this.log('deliver', seat, () => `${this.name(seat)} makes a delivery at ${placeName(at)}.`);
     this.front({ kind: 'delivery', progress: newProgress(at) });
-    const n = abilityCount(this.player(seat), 'deliverDraw');
+    const n = abilityCount(this.state.players[seat], 'deliverDraw');
     if (n > 0) {
       this.draw(seat, n);
       this.log('draw', seat, () => `${this.name(seat)} drew ${n} card${n === 1 ? '' : 's'} (Caboose 1).`);
@@ -306,14 +361,15 @@ class Ctx {
   }
 
   /** Take an item off the player's train: goods to the discard pile, passengers returned as asked. */
-  takeItem(p: PlayerState, id: string): Load {
-    return this.takeItems(p, [id])[0];
+  takeItem(seat: Seat, id: string): Load {
+    return this.takeItems(seat, [id])[0];
   }
 
   /** Take several items at once: ids are resolved before anything moves, since face-down ids are positions. */
-  takeItems(p: PlayerState, ids: readonly string[]): Load[] {
+  takeItems(seat: Seat, ids: readonly string[]): Load[] {
+    const train = this.train(seat);
     const found = ids.map((id) => {
-      for (const c of p.train) {
+      for (const c of train) {
         for (let i = 0; i < c.loads.length; i++) if (loadItemId(c, i) === id) return { car: c, load: c.loads[i] };
       }
       throw new Error(`item ${id} not on train`);
@@ -355,7 +411,7 @@ class Ctx {
     const p = this.player(seat);
     const after: Task[] = [];
     const returnGoods = (ids: string[]) => {
-      for (const l of this.takeItems(p, ids)) {
+      for (const l of this.takeItems(seat, ids)) {
         if (l.kind === 'passenger') {
           // A passenger standing in for a good (Caboose 7) goes back to the bag.
           prog.passengerAsCargoUsed = true;
@@ -367,7 +423,7 @@ class Ctx {
       case 'deliverPrimary': {
         returnGoods(a.items);
         this.list('islandsOnMap').splice(this.s.islandsOnMap.indexOf(prog.at), 1);
-        p.islands.push({ island: prog.at, secondary: null });
+        this.islands(seat).push({ island: prog.at, secondary: null });
         prog.primary = true;
         this.log('contract', seat, () => `${this.name(seat)} completed the primary contract at ${placeName(prog.at)} and took its island card.`);
         this.advanceProgress(seat, 'an island card was taken');
@@ -375,7 +431,7 @@ class Ctx {
       }
       case 'deliverSecondary': {
         returnGoods(a.items);
-        const held = p.islands.find((i) => i.island === prog.at && i.secondary === null)!;
+        const held = this.islands(seat).find((i) => i.island === prog.at && i.secondary === null)!;
         held.secondary = a.contract;
         prog.secondary = true;
         this.log('contract', seat, () => `${this.name(seat)} completed a secondary contract at ${placeName(prog.at)} worth ${islandDef(prog.at).secondary[a.contract].vp} VP.`);
@@ -384,27 +440,29 @@ class Ctx {
       case 'deliverTicket': {
         const dest = a.to ?? prog.at;
         if (dest !== prog.at) prog.remoteTicketUsed = true;
-        this.takeItem(p, a.passenger);
+        this.takeItem(seat, a.passenger);
         const t = this.ticketToFill(dest);
         const index = t.filled.length;
         t.filled.push(a.passenger);
-        p.delivered[dest] = (p.delivered[dest] ?? 0) + 1;
+        const delivered = this.delivered(seat);
+        delivered[dest] = (delivered[dest] ?? 0) + 1;
         this.ticketReward(seat, dest, index, after);
         if (t.filled.length === 3) this.advanceProgress(seat, `the ${placeName(dest)} ticket tile is full`);
         break;
       }
       case 'deliverAnyPassenger': {
         prog.anyPassengerUsed = true;
-        this.takeItem(p, a.passenger);
+        this.takeItem(seat, a.passenger);
         this.list('bag').push(a.passenger);
         const t = this.s.tickets.find((x) => x.destination === prog.at)!;
-        p.delivered[prog.at] = (p.delivered[prog.at] ?? 0) + 1;
+        const delivered = this.delivered(seat);
+        delivered[prog.at] = (delivered[prog.at] ?? 0) + 1;
         this.ticketReward(seat, prog.at, t.filled.length, after);
         break;
       }
       case 'deliverSpecial': {
         // The item is set aside while drawing, so a reshuffle can never deal it back.
-        const l = this.takeItem(p, a.item);
+        const l = this.takeItem(seat, a.item);
         const n = this.draw(seat, CATALOGUE.specialDeliveryCards);
         if (l.kind === 'passenger') this.list('bag').push(l.id);
         else this.list('discard').push(l.card!);
@@ -424,8 +482,8 @@ class Ctx {
   }
 
   discard(seat: Seat, id: string): void {
-    const p = this.player(seat);
-    p.hand.splice(p.hand.indexOf(id), 1);
+    const hand = this.hand(seat);
+    hand.splice(hand.indexOf(id), 1);
     this.list('discard').push(id);
     const task = this.s.turn.queue[0];
     // Said as what happened: a payment, a card's discard, or the hand limit (the same word for all three
@@ -532,7 +590,7 @@ class Ctx {
       while (s.display.length < CATALOGUE.displaySize) {
         if (s.deck.length === 0 && (isSolo(this.state) || s.discard.length === 0)) break;
         this.draw(seat, 1);
-        this.list('display').push(this.player(seat).hand.pop()!);
+        this.list('display').push(this.hand(seat).pop()!);
       }
     };
     refill();

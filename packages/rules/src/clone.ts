@@ -43,14 +43,15 @@ export function cloneState(s: GameState): GameState {
 
 /**
  * applyAction's copy (structural sharing): the players the action cannot write to are shared with the input
- * (an action writes only to the acting seat's player and, for a load, to the owner of the loaded train), and
- * so are the table's lists and tickets, which applyAction copies only when it first writes to one (apply.ts,
- * `Ctx.list`). The property tests check after every action that applyAction left its input untouched, so a
- * write to anything shared would fail them.
+ * (an action writes only to the acting seat's player and, for a load, to the owner of the loaded train); the
+ * two it can write to are new objects that still hold the input's lists; and the table's lists and tickets
+ * are the input's. applyAction copies each list only when it first writes to it (apply.ts, `Ctx.list` and
+ * `Ctx.hand` and the like). The property tests check after every action that applyAction left its input
+ * untouched, so a write to anything shared would fail them.
  */
 export function cloneStateFor(s: GameState, seat: number, other: number): GameState {
   const players = new Array<PlayerState>(s.players.length);
-  for (let i = 0; i < players.length; i++) players[i] = i === seat || i === other ? clonePlayer(s.players[i]) : s.players[i];
+  for (let i = 0; i < players.length; i++) players[i] = i === seat || i === other ? { ...s.players[i] } : s.players[i];
   return withPlayers(s, players, s.deck, s.discard, s.display, s.bag, s.islandsOnMap, s.tickets);
 }
 
@@ -93,7 +94,7 @@ function cloneLoad(l: Load): Load {
     : { kind: 'card', card: l.card, as: l.as, faceDown: l.faceDown, by: l.by };
 }
 
-function cloneCar(c: Car): Car {
+export function cloneCar(c: Car): Car {
   const loads = c.loads;
   const out = new Array<Load>(loads.length);
   for (let i = 0; i < loads.length; i++) out[i] = cloneLoad(loads[i]);

@@ -48,13 +48,20 @@ function checkShortcuts(s: GameState, seat: number): void {
  * the whole pile, say), the input's own array. `shared` counts the outcomes over the file's games.
  */
 const TABLE_LISTS = ['deck', 'discard', 'bag', 'display', 'islandsOnMap', 'tickets'] as const;
+const PLAYER_LISTS = ['hand', 'train', 'buildings', 'islands', 'supply', 'delivered'] as const;
 const shared = { same: 0, changed: 0, unchangedCopies: 0 };
+const playerShared = { same: 0, changed: 0, unchangedCopies: 0 };
+function count(tally: typeof shared, before: unknown, after: unknown): void {
+  if (JSON.stringify(after) !== JSON.stringify(before)) tally.changed++;
+  else if (after === before) tally.same++;
+  else tally.unchangedCopies++;
+}
 function checkSharing(before: GameState, after: GameState): void {
-  for (const k of TABLE_LISTS) {
-    if (JSON.stringify(after[k]) !== JSON.stringify(before[k])) shared.changed++;
-    else if (after[k] === before[k]) shared.same++;
-    else shared.unchangedCopies++;
-  }
+  for (const k of TABLE_LISTS) count(shared, before[k], after[k]);
+  // The players the action copied (a new object): each of their lists the same way.
+  after.players.forEach((p, seat) => {
+    if (p !== before.players[seat]) for (const k of PLAYER_LISTS) count(playerShared, before.players[seat][k], p[k]);
+  });
 }
 
 function playBoth(opts: GameOptions, moveSeed: number): number {
@@ -109,11 +116,15 @@ describe.each(modes)('simulator and public API agree (%s)', (_name, make) => {
   });
 });
 
-test('applyAction shared most of the table\'s unchanged lists with the state before, over the games above', () => {
+test('applyAction shared most of the unchanged lists (the table\'s and the acting player\'s) with the state before, over the games above', () => {
   // (Runs after the games: jest runs a file's tests in order.) Six lists an action, most of them untouched.
   expect(shared.same + shared.changed).toBeGreaterThan(1000);
   expect(shared.same).toBeGreaterThan(3 * shared.changed);
   expect(shared.unchangedCopies).toBeLessThan(shared.same / 100);
+  // The acting player's six lists: an action writes to one or two.
+  expect(playerShared.same + playerShared.changed).toBeGreaterThan(1000);
+  expect(playerShared.same).toBeGreaterThan(2 * playerShared.changed);
+  expect(playerShared.unchangedCopies).toBeLessThan(playerShared.same / 100);
 });
 
 test('clone() gives an independent simulator at the same position', () => {
