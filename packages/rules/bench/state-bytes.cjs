@@ -1,21 +1,26 @@
 /**
- * Heap each state applyAction returns adds beyond what it shares with the state before: random 2-player games
- * played through the public applyAction, every state kept, the heap after full collections divided by the number
- * of states. A room keeps each state for a turn, long enough for the collector to move it to the old generation,
+ * Heap each state applyAction returns adds beyond what it shares with the state before: random games played
+ * through the public applyAction, every state kept, the heap after full collections divided by the number of
+ * states. A room keeps each state for a turn, long enough for the collector to move it to the old generation,
  * so this is what one action leaves there.
  *
- *   node --expose-gc packages/rules/bench/state-bytes.cjs [distDir] [games]
+ *   node --expose-gc packages/rules/bench/state-bytes.cjs [distDir] [games] [isle2|ttr2|ttr5]
  *
- * distDir is a built rules package's dist (default: this package's), so two trees compare in one sitting; it must lie
- * inside the repository, where its dependencies resolve.
+ * distDir is a built rules package's dist (default: this package's; for ttr*, the second game's), so two trees
+ * compare in one sitting; it must lie inside the repository, where its dependencies resolve.
  */
 'use strict';
 const path = require('path');
 
-const dist = path.resolve(process.argv[2] || path.join(__dirname, '..', 'dist'));
+const kind = process.argv[4] || 'isle2';
+const ttr = kind.startsWith('ttr');
+const players = Number(kind.slice(-1));
+const dist = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', ttr ? 'ttr-rules' : 'rules', 'dist'));
 const games = Number(process.argv[3] || 20);
 if (typeof global.gc !== 'function') throw new Error('run with node --expose-gc');
-const r = require(path.join(dist, 'index.js'));
+const r = require(path.join(dist, ttr ? 'src' : '', 'index.js'));
+/** Whose decision it is (the second game can have several at once: the first). */
+const seatOf = (s) => (ttr ? r.pending(s)[0].seat : s.turn.seat);
 
 /** The moves' own generator (a seeded LCG), so both trees play the same games. */
 function lcg(seed) {
@@ -30,9 +35,9 @@ function heap() {
 function play(n, keep) {
   for (let g = 0; g < n; g++) {
     const rand = lcg(g + 1);
-    let s = r.createGame({ players: 2, seed: `g${g}` });
+    let s = r.createGame({ players, seed: `g${g}` });
     while (!s.gameOver) {
-      const seat = s.turn.seat;
+      const seat = seatOf(s);
       const legal = r.legalActions(s, seat);
       const res = r.applyAction(s, seat, legal[Math.floor(rand() * legal.length)]);
       if (!res.ok) throw new Error(res.error.message);
@@ -47,4 +52,4 @@ const kept = [];
 const before = heap();
 play(games, kept);
 const after = heap();
-console.log(`${dist}: ${games} games, ${kept.length} states, ${((after - before) / kept.length).toFixed(0)} B per state`);
+console.log(`${dist} (${kind}): ${games} games, ${kept.length} states, ${((after - before) / kept.length).toFixed(0)} B per state`);
