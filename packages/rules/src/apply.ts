@@ -1,8 +1,8 @@
 /**
  * applyAction: check an action, then carry it out on a copy of the state and
  * run the game forward until someone has to decide again. The input state is
- * never touched: the copy shares what the action does not write (the other players, and the table's lists
- * until the action first writes to one, see `Ctx.list`).
+ * never touched: the copy shares what the action does not write (the other players, and the lists of the
+ * table and of the acting players until the action first writes to one, see `Ctx.list` and `Ctx.hand`).
  *
  * The same rules code (`Ctx`) also drives the simulator (src/simulator.ts): there it mutates the
  * simulator's private state and gets no event sink, so no event text is ever built.
@@ -74,6 +74,8 @@ const SHARED_ALL = 63;
 type PlayerList = 'hand' | 'train' | 'buildings' | 'islands' | 'supply' | 'delivered';
 const PLAYER_BIT: Record<PlayerList, number> = { hand: 1, train: 2, buildings: 4, islands: 8, supply: 16, delivered: 32 };
 const PLAYER_SHARED_ALL = 63;
+/** The simulator's players: all its own (never written, since no bit is set; one array for every step it takes). */
+const ALL_OWNED: readonly number[] = [0, 0, 0, 0, 0, 0];
 type ReadCar = Readonly<Omit<Car, 'loads'>> & { readonly loads: readonly Load[] };
 type ReadPlayer = Omit<PlayerState, PlayerList> & {
   readonly hand: readonly string[];
@@ -108,7 +110,7 @@ class Ctx {
    */
   constructor(readonly state: GameState, readonly events: GameEvent[] | null, private shared: number, copied: readonly Seat[] | null) {
     this.s = state;
-    this.playerShared = state.players.map((_, seat) => (copied === null ? 0 : copied.includes(seat) ? PLAYER_SHARED_ALL : -1));
+    this.playerShared = copied === null ? ALL_OWNED as number[] : state.players.map((_, seat) => (copied.includes(seat) ? PLAYER_SHARED_ALL : -1));
   }
 
   /** A player whose list is about to be written: copies the list first while it is shared. */
