@@ -7,7 +7,7 @@
  * The same rules code (`Ctx`) also drives the simulator (src/simulator.ts): there it mutates the
  * simulator's private state and gets no event sink, so no event text is ever built.
  */
-import { cloneCar, cloneStateFor, cloneTicket } from './clone';
+import { cloneCar, cloneIslands, cloneStateFor, cloneTicket } from './clone';
 import { ActionSchema, isExactAction, type Action } from './actions';
 import { card, CATALOGUE, island as islandDef, passengerDestination, ticketDef, type BonusKind } from './catalogue';
 import { currentDecision } from './decision';
@@ -123,7 +123,7 @@ class Ctx {
     if (shared & bit) {
       this.playerShared[seat] = shared & ~bit;
       if (list === 'train') p.train = p.train.map(cloneCar);
-      else if (list === 'islands') p.islands = p.islands.map((i) => ({ island: i.island, secondary: i.secondary }));
+      else if (list === 'islands') p.islands = cloneIslands(p.islands);
       else if (list === 'delivered') p.delivered = { ...p.delivered };
       else p[list] = p[list].slice();
     }

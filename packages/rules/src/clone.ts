@@ -1,4 +1,4 @@
-import type { Car, GameState, Load, PlayerState, Task, TicketState, TurnState } from './types';
+import type { Car, GameState, HeldIsland, Load, PlayerState, Task, TicketState, TurnState } from './types';
 import { copyRng } from '@isle-of-trains/engine-core';
 /**
  * Deep copy of plain JSON data (the game state has no other kind of value). applyAction copies the
@@ -94,6 +94,11 @@ function cloneLoad(l: Load): Load {
     : { kind: 'card', card: l.card, as: l.as, faceDown: l.faceDown, by: l.by };
 }
 
+/** A player's island cards, each a new object (a secondary contract is written into its card). */
+export function cloneIslands(islands: readonly HeldIsland[]): HeldIsland[] {
+  return islands.map((i) => ({ island: i.island, secondary: i.secondary }));
+}
+
 export function cloneCar(c: Car): Car {
   const loads = c.loads;
   const out = new Array<Load>(loads.length);
@@ -112,7 +117,7 @@ function clonePlayer(p: PlayerState): PlayerState {
     hand: p.hand.slice(),
     train,
     buildings: p.buildings.slice(),
-    islands: p.islands.map((i) => ({ island: i.island, secondary: i.secondary })),
+    islands: cloneIslands(p.islands),
     supply: p.supply.slice(),
     vp: p.vp,
     delivered,
