@@ -7,6 +7,7 @@
  * deleted the other's compressed files mid-write).
  */
 const { execFile, execSync } = require('child_process');
+const crypto = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -32,13 +33,18 @@ function pgliteVersion() {
   throw new Error('@electric-sql/pglite has no package.json');
 }
 
-/** Resolves to the template's path, or null (with a warning) when it could not be made: tests then run initdb. */
+/**
+ * Resolves to the template's path, or null (with a warning) when it could not be made: tests then run initdb.
+ * Its name holds the PGlite version and a digest of the script that makes it, so a change to either makes a new one.
+ */
 function pgliteTemplate() {
   if (process.env.PLAYERS_DB_TEMPLATE) return Promise.resolve(process.env.PLAYERS_DB_TEMPLATE);
-  const file = path.join(os.tmpdir(), `isle-players-db-template-pglite-${pgliteVersion()}.tar`);
+  const maker = path.join(__dirname, 'pglite-template.js');
+  const digest = crypto.createHash('sha256').update(fs.readFileSync(maker)).digest('hex').slice(0, 8);
+  const file = path.join(os.tmpdir(), `isle-players-db-template-pglite-${pgliteVersion()}-${digest}.tar`);
   return new Promise((resolve) => {
     // A process of its own, so that it runs while the web client builds.
-    execFile(process.execPath, [path.join(__dirname, 'pglite-template.js'), file], (err, _out, stderr) => {
+    execFile(process.execPath, [maker, file], (err, _out, stderr) => {
       if (!err) return resolve(file);
       console.warn(`\nno template for new embedded databases (each test's is created by initdb): ${stderr || err.message}`); // eslint-disable-line no-console
       resolve(null);

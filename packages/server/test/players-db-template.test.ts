@@ -6,6 +6,7 @@
  * for each database it creates and a copy keeps. The template is the run's own (jest's global setup makes
  * it), so the test itself creates only one database with initdb.
  */
+import { randomBytes } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -64,6 +65,46 @@ test('new databases, in memory and on disk, are copies of the template; an exist
   await using(openDatabase({ dataDir: existing, template }), async (d) => {
     expect(await systemId(d)).toBe(ownId);
     expect(await playerIds(d)).toEqual(['p_before']);
+  });
+});
+
+/** Each WAL segment in a tar archive, by name, with its size (a member is a 512-byte header and its data in 512-byte blocks). */
+function walSegments(tar: Buffer): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let off = 0; off + 512 <= tar.length;) {
+    const field = (at: number, len: number) => tar.toString('latin1', off + at, off + at + len).replace(/\0.*$/s, '');
+    const name = field(0, 100);
+    if (!name) break;
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    if (/pg_wal\/[0-9A-F]{24}$/.test(name)) out.set(name, size);
+    off += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out;
+}
+
+test('the run\'s template is cut for tests (a small buffer cache, the log only as far as written), and a copy on disk writes past the cut and opens again whole', async () => {
+  const template = TEMPLATE.template!;
+  // The log's segment holds only its written pages: less than PostgreSQL's 16 MB, a whole number of 8 KB pages.
+  const segments = [...walSegments(fs.readFileSync(template)).values()];
+  expect(segments).toHaveLength(1);
+  expect(segments[0]).toBeLessThan(16 * 1024 * 1024);
+  expect(segments[0] % 8192).toBe(0);
+  const at = path.join(dir, 'past-the-cut');
+  const names = Array.from({ length: 4000 }, (_, i) => `p_${String(i).padStart(4, '0')}`);
+  await using(openDatabase({ dataDir: at, template }), async (d) => {
+    expect((await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(d.db)).rows[0]!.shared_buffers).toBe('16MB');
+    // Rows with long random texts (which PostgreSQL cannot compress away) until the log has grown well past the cut.
+    for (let i = 0; i < names.length; i += 500) {
+      await d.db.insertInto('players').values(names.slice(i, i + 500).map((id) => ({
+        id, secret_hash: randomBytes(1500).toString('base64'), display_name: id, username: null, password_hash: null, created_at: new Date(),
+      }))).execute();
+    }
+  });
+  const walDir = path.join(at, 'players-db', 'pg_wal');
+  const written = fs.readdirSync(walDir).filter((f) => /^[0-9A-F]{24}$/.test(f)).reduce((n, f) => n + fs.statSync(path.join(walDir, f)).size, 0);
+  expect(written).toBeGreaterThan(segments[0] + 2 * 1024 * 1024);
+  await using(openDatabase({ dataDir: at, template }), async (d) => {
+    expect(await playerIds(d)).toEqual(names);
   });
 });
 

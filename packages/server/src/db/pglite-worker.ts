@@ -61,6 +61,28 @@ function looksLikeDump(bytes: Buffer): boolean {
   return bytes.length >= 262 && bytes.toString('latin1', 257, 262) === 'ustar';
 }
 
+/**
+ * Bytes already in memory, handed to PGlite as the Blob it asks for: it reads a dump and its file bundle with
+ * `arrayBuffer()` and nothing else (its type, for a gzipped dump: none here, as before), and for a Blob made from
+ * a buffer that call copies the bytes again through a stream of 64 KB reads (about 0.4 s of CPU for a 40 MB
+ * dump here). This one answers with the bytes read from the file. Only for PGlite: its other readers see an
+ * empty Blob.
+ */
+class BytesBlob extends Blob {
+  readonly #data: Buffer<ArrayBuffer>;
+
+  constructor(data: Buffer<ArrayBuffer>) {
+    super([]);
+    this.#data = data;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const b = this.#data;
+    // A file's bytes fill a buffer of their own, unless small enough for Node's shared pool.
+    return Promise.resolve(b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b.buffer : b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+  }
+}
+
 function readTemplate(file: string): Blob {
   let bytes: Buffer<ArrayBuffer>;
   try {
@@ -70,7 +92,7 @@ function readTemplate(file: string): Blob {
   }
   // Refused here rather than by PGlite, which reports a file that is not a dump with an error that has no message.
   if (!looksLikeDump(bytes)) throw new Error(`cannot load the new database's template ${file}: not a dump of a PGlite database (neither a tar archive nor a gzipped one)`);
-  return new Blob([bytes]);
+  return new BytesBlob(bytes);
 }
 
 async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
@@ -88,7 +110,7 @@ async function open(): Promise<{ pg: PGlite; modules: CompiledModules }> {
     ...(template ? { loadDataDir: template } : {}),
     pgliteWasmModule: modules.pglite,
     initdbWasmModule: modules.initdb,
-    fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]),
+    fsBundle: new BytesBlob(fs.readFileSync(path.join(dist, 'pglite.data'))),
   });
   try {
     await pg.waitReady;
