@@ -5,14 +5,9 @@
  * copied from this file 0.4-0.6 s (the 27 test files that use the database: 251 s of CPU in all, 221 s
  * with the template).
  *
- * Two things make the copy cheaper still, and are for tests only (a server's own new database is made by
- * initdb with PGlite's settings):
- *  - a smaller buffer cache (shared_buffers 16MB, set with ALTER SYSTEM, against PostgreSQL's 128MB): PGlite
- *    keeps the cache in its WebAssembly memory, and a database starting with 128MB touched hundreds of
- *    megabytes of pages at each open (about a third of the open's CPU was the kernel's, for those pages);
- *    a test's database holds a few rows;
- *  - the write-ahead log's one segment cut to the pages written so far (about 4.7 of its 16 MB, the rest
- *    zeros): PostgreSQL reads only up to its last checkpoint at a start and extends the file as it writes.
+ * The write-ahead log's one segment is cut to the pages written so far (about 4.7 of its 16 MB, the rest
+ * zeros), which makes each copy cheaper still: PostgreSQL reads the log only up to its last checkpoint at a
+ * start and extends the file as it writes. For tests only: a server's own new database is made by initdb.
  *
  * Usage: node scripts/pglite-template.js <file>. Kept between runs, one file per PGlite version and version
  * of this script (the caller names it so): a file already there is left as it is. Written under another
@@ -65,7 +60,6 @@ async function main(file) {
   const { PGlite } = await import('@electric-sql/pglite');
   const pg = new PGlite();
   await pg.waitReady;
-  await pg.exec("ALTER SYSTEM SET shared_buffers = '16MB'");
   const dump = await pg.dumpDataDir('none');
   await pg.close();
   const part = `${file}.${process.pid}.part`;

@@ -22,6 +22,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isle-pg-template-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const systemId = async (d: PlayersDb) => (await sql<{ id: string }>`SELECT system_identifier::text AS id FROM pg_control_system()`.execute(d.db)).rows[0]!.id;
+const bufferCache = async (d: PlayersDb) => (await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(d.db)).rows[0]!.shared_buffers;
 const playerIds = async (d: PlayersDb) => (await d.db.selectFrom('players').select('id').orderBy('id').execute()).map((r) => r.id);
 const addPlayer = (d: PlayersDb, id: string) => d.db.insertInto('players')
   .values({ id, secret_hash: 'x', display_name: id, username: null, password_hash: null, created_at: new Date() }).execute();
@@ -40,6 +41,7 @@ test('new databases, in memory and on disk, are copies of the template; an exist
   const template = TEMPLATE.template;
   expect(template).toBeDefined();
   const copyId = await using(openDatabase({ template }), async (d) => {
+    expect(await bufferCache(d)).toBe('16MB');
     await addPlayer(d, 'p_mem'); // the players' tables were made on the copy
     expect(await playerIds(d)).toEqual(['p_mem']);
     return systemId(d);
@@ -58,6 +60,8 @@ test('new databases, in memory and on disk, are copies of the template; an exist
   // Made by initdb (no template): a database of its own, which a template given later does not replace.
   const existing = path.join(dir, 'existing');
   const ownId = await using(openDatabase({ dataDir: existing }), async (d) => {
+    // Every embedded database runs with the small buffer cache (PGlite's thread starts PostgreSQL so), a copy or not.
+    expect(await bufferCache(d)).toBe('16MB');
     await addPlayer(d, 'p_before');
     return systemId(d);
   });
@@ -82,7 +86,7 @@ function walSegments(tar: Buffer): Map<string, number> {
   return out;
 }
 
-test('the run\'s template is cut for tests (a small buffer cache, the log only as far as written), and a copy on disk writes past the cut and opens again whole', async () => {
+test('the run\'s template holds the log only as far as written, and a copy on disk writes past the cut and opens again whole', async () => {
   const template = TEMPLATE.template!;
   // The log's segment holds only its written pages: less than PostgreSQL's 16 MB, a whole number of 8 KB pages.
   const segments = [...walSegments(fs.readFileSync(template)).values()];
@@ -92,7 +96,6 @@ test('the run\'s template is cut for tests (a small buffer cache, the log only a
   const at = path.join(dir, 'past-the-cut');
   const names = Array.from({ length: 4000 }, (_, i) => `p_${String(i).padStart(4, '0')}`);
   await using(openDatabase({ dataDir: at, template }), async (d) => {
-    expect((await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(d.db)).rows[0]!.shared_buffers).toBe('16MB');
     // Rows with long random texts (which PostgreSQL cannot compress away) until the log has grown well past the cut.
     for (let i = 0; i < names.length; i += 500) {
       await d.db.insertInto('players').values(names.slice(i, i + 500).map((id) => ({
