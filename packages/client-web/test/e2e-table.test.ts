@@ -15,6 +15,7 @@ import {
   axeProblems, carCount, click, domCounters, frame, handCardsHidden, handIds, keys, look, prompt, quickClick, ready, settled,
   shot, useE2E,
 } from './e2e-support';
+import { SYMBOLS } from '../src/render/art';
 
 jest.setTimeout(600_000);
 
@@ -475,6 +476,20 @@ test('a 4-player game with three bots to its end: no leak over hundreds of rende
   // The 4-player end screen: nothing serious for axe-core (axe-core lets go of the page it read when its run
   // ends, so the count after the rematch below holds none of it).
   expect(await page.locator('#end-screen').count()).toBe(1);
+  // After a whole game of renders, every icon on the page draws one symbol's shapes, once: each icon's shapes are
+  // put in when preact makes its element, and replaced when preact turns an element into another icon.
+  const icons = await page.evaluate((symbols) => {
+    const drawn = (markup: string) => {
+      const e = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      e.innerHTML = markup;
+      return e.innerHTML;
+    };
+    const known = new Set(symbols.map(drawn));
+    const all = [...document.querySelectorAll('#app svg.ic')].filter((e) => !e.querySelector('use'));
+    return { count: all.length, wrong: all.filter((e) => !known.has(e.innerHTML)).map((e) => e.outerHTML.slice(0, 300)) };
+  }, Object.values(SYMBOLS));
+  expect(icons.count).toBeGreaterThan(20);
+  expect(icons.wrong).toEqual([]);
   await page.locator('#end-screen').scrollIntoViewIfNeeded();
   await shotBoth(page, 'end-4p');
   expect(await axeProblems(page)).toEqual([]);
