@@ -58,19 +58,17 @@ export interface BotPoolOptions {
 }
 
 /**
- * From TypeScript sources (tests, ts-node) the worker loads through ts-node's require hook: piscina loads
- * its file with import(), which knows nothing of .ts, so it is given ts-worker.cjs, which requires the .ts
- * file. Compiled JavaScript is loaded as it is.
+ * From TypeScript sources (tests, ts-node) the worker loads through the sources' require hook
+ * (../ops/ts-require.cjs): piscina loads its file with import(), which knows nothing of .ts, so it is given
+ * ts-worker.cjs, which requires the .ts file. Compiled JavaScript is loaded as it is.
  */
-function workerFile(given?: string): { filename: string; execArgv: string[]; workerData?: { tsWorker: string }; env?: Record<string, string> } {
+function workerFile(given?: string): { filename: string; execArgv: string[]; workerData?: { tsWorker: string } } {
   const filename = given ?? path.resolve(__dirname, `bot-worker${path.extname(__filename)}`);
   if (!filename.endsWith('.ts')) return { filename, execArgv: [] };
   return {
     filename: path.resolve(__dirname, 'ts-worker.cjs'),
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    execArgv: ['-r', path.resolve(__dirname, '..', 'ops', 'ts-require.cjs')],
     workerData: { tsWorker: filename },
-    // The server's compiler options (JSON imports with esModuleInterop), whatever the current directory.
-    env: { TS_NODE_PROJECT: path.resolve(__dirname, '../..', 'tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
   };
 }
 
@@ -80,7 +78,7 @@ export class BotPool {
   readonly counts = { decisions: 0, timeouts: 0, errors: 0 };
 
   constructor(private readonly opts: BotPoolOptions = {}) {
-    const { filename, execArgv, workerData, env } = workerFile(opts.filename);
+    const { filename, execArgv, workerData } = workerFile(opts.filename);
     const threads = Math.max(1, opts.threads ?? 1);
     this.pool = new Piscina({
       filename,
@@ -89,7 +87,7 @@ export class BotPool {
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 60_000,
-      env: { ...process.env, ...env, ...(opts.nice !== undefined ? { BOT_WORKER_NICE: String(opts.nice) } : {}) },
+      env: { ...process.env, ...(opts.nice !== undefined ? { BOT_WORKER_NICE: String(opts.nice) } : {}) },
     });
     this.timeoutMs = opts.timeoutMs ?? 2000;
   }

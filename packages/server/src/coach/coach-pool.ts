@@ -25,7 +25,7 @@ export class CoachPool {
     const fromTs = file.endsWith('.ts');
     this.pool = new Piscina({
       filename: fromTs ? path.resolve(__dirname, '../bots/ts-worker.cjs') : file,
-      execArgv: fromTs ? ['-r', 'ts-node/register/transpile-only'] : [],
+      execArgv: fromTs ? ['-r', path.resolve(__dirname, '..', 'ops', 'ts-require.cjs')] : [],
       workerData: fromTs ? { tsWorker: file } : undefined,
       minThreads: 0,
       maxThreads: Math.max(1, threads),
@@ -33,7 +33,6 @@ export class CoachPool {
       env: {
         ...process.env,
         BOT_WORKER_NICE: String(nice),
-        ...(fromTs ? { TS_NODE_PROJECT: path.resolve(__dirname, '../..', 'tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' } : {}),
       },
     });
   }

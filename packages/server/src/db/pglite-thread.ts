@@ -38,8 +38,8 @@ export class DatabaseUnavailable extends Error {}
 let compiled: CompiledModules | undefined;
 
 /**
- * From TypeScript sources (tests, ts-node) the thread loads its .ts file through ts-node's require hook,
- * as the bot pool's workers do; compiled JavaScript is loaded as it is.
+ * From TypeScript sources (tests, ts-node) the thread loads its .ts file through the sources' require hook
+ * (../ops/ts-require.cjs), as the bot pool's workers do; compiled JavaScript is loaded as it is.
  */
 export function startWorker(data: PGliteWorkerData): Worker {
   const ext = path.extname(__filename);
@@ -48,8 +48,7 @@ export function startWorker(data: PGliteWorkerData): Worker {
   return new Worker(`require(${JSON.stringify(file)});`, {
     eval: true,
     workerData: data,
-    execArgv: ['-r', 'ts-node/register/transpile-only'],
-    env: { ...process.env, TS_NODE_PROJECT: path.resolve(__dirname, '..', '..', 'tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
+    execArgv: ['-r', path.resolve(__dirname, '..', 'ops', 'ts-require.cjs')],
   });
 }
 
