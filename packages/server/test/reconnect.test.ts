@@ -46,9 +46,21 @@ describe('reconnection', () => {
     let back = 0;
     a.onDrop(() => dropped++);
     a.onReconnect(() => back++);
+    // B learns of the drop from its seat's flag or from the log's line. A reconnects 20 ms after the drop, so
+    // the flag can go false and true again between two patches (a busy machine delays a tick past that); the
+    // line stays in the log window, so every patch that carried the drop shows it.
+    let sawAway = false;
+    b.onStateChange(() => {
+      const st = state(b);
+      if (st.seats[0].connected === false) sawAway = true;
+      for (const l of st.logJson as Iterable<string>) {
+        const [, seat, type] = JSON.parse(l) as [number, number, string];
+        if (seat === 0 && type === 'drop') sawAway = true;
+      }
+    });
     pa.paused = true;
     dropSocket(a);
-    await until(() => state(b).seats[0].connected === false, 3000, 'B sees A away');
+    await until(() => sawAway, 3000, 'B sees A away');
     await until(() => back === 1, 5000, 'auto reconnect');
     expect(dropped).toBe(1);
     await until(() => state(b).seats[0].connected === true, 3000, 'B sees A back');
