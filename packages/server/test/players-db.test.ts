@@ -8,6 +8,7 @@ import { migrationProvider } from '../src/db/migrations';
 import { Accounts, PlayerError } from '../src/players/accounts';
 import { Archive, isRatedTable, type FinishedGame } from '../src/players/archive';
 import { ChatLog, CHAT_MAX_CHARS } from '../src/players/chat';
+import { rating } from 'openskill';
 import { NEW_SKILL, displayRating, ratingGroup } from '../src/players/ratings';
 import { DATABASES, freshDatabase } from './support/databases';
 
@@ -237,4 +238,9 @@ describe.each(DATABASES)('players database on %s', (kind) => {
     expect(lines.map((l) => l.text)).toEqual(['<script>alert(1)</script> hi', 'gg']);
     expect(await chat.of('g2')).toEqual([]);
   });
+});
+
+test('a new player\'s skill is openskill\'s own starting rating', () => {
+  const r = rating();
+  expect(NEW_SKILL).toEqual({ mu: r.mu, sigma: r.sigma });
 });

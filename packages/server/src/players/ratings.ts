@@ -3,7 +3,16 @@
  * rating per player-count group. Only games between signed-in humans (accounts, no bots, no guests) of the
  * same count are rated; the room says so before it starts.
  */
-import { ordinal, rate, rating } from 'openskill';
+import type * as OpenSkill from 'openskill';
+
+/**
+ * openskill, loaded the first time a rating is computed or shown: with ramda it is about 370 modules, most of
+ * what the server would load at its start for a job that only rated games and the players' pages need (every
+ * test file that starts a server paid to load and compile them).
+ */
+let lib: typeof OpenSkill | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+const openskill = (): typeof OpenSkill => (lib ??= require('openskill') as typeof OpenSkill);
 
 // Which table counts in which group is protocol (clients say it before a game starts): one definition, the client package's.
 export { ratingGroup, type RatingGroup } from '@isle-of-trains/client/protocol';
@@ -13,14 +22,12 @@ export interface Skill {
   sigma: number;
 }
 
-export const NEW_SKILL: Skill = (() => {
-  const r = rating();
-  return { mu: r.mu, sigma: r.sigma };
-})();
+/** A new player's skill: openskill's own starting values (`rating()`), which `test/ratings.test.ts` holds it to. */
+export const NEW_SKILL: Skill = { mu: 25, sigma: 25 / 3 };
 
 /** The number shown to people: a conservative estimate (mean − 3σ), scaled to read like a rating. */
 export function displayRating(s: Skill): number {
-  return Math.round(1000 + 40 * ordinal(s));
+  return Math.round(1000 + 40 * openskill().ordinal(s));
 }
 
 /**
@@ -29,6 +36,7 @@ export function displayRating(s: Skill): number {
  */
 export function rateGame(skills: Skill[], places: number[]): Skill[] {
   if (skills.length !== places.length || skills.length < 2) throw new Error('a rated game needs 2–4 players with a place each');
+  const { rate, rating } = openskill();
   const out = rate(skills.map((s) => [rating({ mu: s.mu, sigma: s.sigma })]), { rank: places });
   return out.map(([r]) => ({ mu: r.mu, sigma: r.sigma }));
 }
