@@ -7,19 +7,9 @@ const path = require('path');
 // transpiling, not ts-jest: CI always starts from a fresh clone with no jest cache, and there ts-jest spent
 // about a third of the CPU time of a run of quick test files, loading the TypeScript compiler in every worker
 // and transpiling each file in JavaScript (13 files from a cold cache: 28-30 s of CPU with ts-jest, 19 s with
-// SWC, the same as ts-jest with its cache warm; load average 20-27). The options repeat what the
-// packages' tsconfig.test.json files (ts-node's settings for benches) say that changes emitted code: ES2022, CommonJS, and the legacy
-// decorators with class fields assigned in the constructor (experimentalDecorators, useDefineForClassFields
-// false) that @colyseus/schema's @type fields need.
-const transpile = ['@swc/jest', {
-  swcrc: false,
-  jsc: {
-    target: 'es2022',
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: false, useDefineForClassFields: false },
-  },
-  module: { type: 'commonjs' },
-}];
+// SWC, the same as ts-jest with its cache warm; load average 20-27). The options are the server's worker
+// threads' too, when the tests run it from its sources (packages/server/src/ops/swc-options.cjs).
+const transpile = ['@swc/jest', require('./packages/server/src/ops/swc-options.cjs')];
 // The test environment is jest's Node one with an ordinary global object in each file's vm context
 // (scripts/jest-environment.js): a global named in a hot loop cost up to 80 times more through Node's interceptors.
 const shared = {

@@ -1,27 +1,14 @@
 // The require hook of the server's worker threads (the players' database, the bots, the coach) when the
 // server runs from its TypeScript sources, as the tests run it; compiled JavaScript never loads this file.
-// Each .ts file is transpiled alone by SWC, with the options the tests' own transform uses (jest.config.js),
-// no type-checking (`npm test` type-checks first). ts-node's hook, used before, loaded the TypeScript
-// compiler into every such thread: about 2 s of CPU a thread against 0.4 s with this one, for threads
-// the tests start by the dozen.
+// Each .ts file is transpiled alone by SWC, with the options of the tests' own transform (./swc-options.cjs).
+// ts-node's hook, used before, loaded the TypeScript compiler into every such thread: about 2 s of CPU a
+// thread against 0.4 s with this one, for threads the tests start by the dozen.
 'use strict';
 const fs = require('fs');
 const { transformSync } = require('@swc/core');
 
 const maps = new Map();
-const options = (filename) => ({
-  filename,
-  swcrc: false,
-  configFile: false,
-  sourceMaps: true,
-  jsc: {
-    target: 'es2022',
-    parser: { syntax: 'typescript', decorators: true },
-    // @colyseus/schema's @type fields need the legacy decorators, with class fields assigned in the constructor.
-    transform: { legacyDecorator: true, decoratorMetadata: false, useDefineForClassFields: false },
-  },
-  module: { type: 'commonjs' },
-});
+const options = (filename) => ({ ...require('./swc-options.cjs'), filename, sourceMaps: true });
 
 require.extensions['.ts'] = function compileTs(module, filename) {
   const { code, map } = transformSync(fs.readFileSync(filename, 'utf8'), options(filename));
