@@ -20,7 +20,7 @@ import { SYMBOLS } from '../src/render/art';
 jest.setTimeout(600_000);
 
 // Bots decide on the server's main thread here (BOT_WORKERS 0): from TypeScript sources a worker thread
-// loads the rules and bots through ts-node first, which on a loaded machine took longer than a decision's
+// transpiles and loads the rules and bots first, which on a loaded machine took longer than a decision's
 // time limit, and each time-out replaced the worker (and loaded them again). The worker pool has tests of its
 // own (packages/server/test/bot-workers.test.ts); what these tests read is the page.
 const world = useE2E({ BOT_WORKERS: 0 });
@@ -484,10 +484,16 @@ test('a 4-player game with three bots to its end: no leak over hundreds of rende
       e.innerHTML = markup;
       return e.innerHTML;
     };
-    const known = new Set(symbols.map(drawn));
+    const byId = new Map(Object.entries(symbols).map(([id, markup]) => [id, drawn(markup)]));
+    const known = new Set(byId.values());
     const all = [...document.querySelectorAll('#app svg.ic')].filter((e) => !e.querySelector('use'));
-    return { count: all.length, wrong: all.filter((e) => !known.has(e.innerHTML)).map((e) => e.outerHTML.slice(0, 300)) };
-  }, Object.values(SYMBOLS));
+    // A good's icon names its symbol in its class (g-coal and the like): its shapes must be that symbol's.
+    const own = (e: Element) => {
+      const id = [...e.classList].find((c) => byId.has(c));
+      return id === undefined ? known.has(e.innerHTML) : byId.get(id) === e.innerHTML;
+    };
+    return { count: all.length, wrong: all.filter((e) => !own(e)).map((e) => e.outerHTML.slice(0, 300)) };
+  }, SYMBOLS);
   expect(icons.count).toBeGreaterThan(20);
   expect(icons.wrong).toEqual([]);
   await page.locator('#end-screen').scrollIntoViewIfNeeded();

@@ -18,7 +18,7 @@ import { frame, handIds, keys, ready, settled, shot, startBotTable, startTwoSeat
 jest.setTimeout(300_000);
 
 // Bots decide on the server's main thread here (BOT_WORKERS 0): from TypeScript sources a worker thread
-// loads the rules and bots through ts-node first, which on a loaded machine took longer than a decision's
+// transpiles and loads the rules and bots first, which on a loaded machine took longer than a decision's
 // time limit, and each time-out replaced the worker (and loaded them again). The worker pool has tests of its
 // own (packages/server/test/bot-workers.test.ts); what these tests read is the page.
 const world = useE2E({ BOT_WORKERS: 0 });

@@ -7,6 +7,7 @@ import { LOG_LEVELS } from './ops/config';
 import { nodeIdOf } from './persistence/store';
 import { exitOnStartError, installShutdown } from './ops/shutdown';
 import { missingNodeFlags } from './ops/node-flags';
+import { loadRatings } from './players/ratings';
 
 // Until the server (and its settings) exist: a logger from the raw environment, for crash lines.
 const env = process.env;
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
   // Where compiled code is kept between starts, or why it is not (NODE_COMPILE_CACHE, NODE_DISABLE_COMPILE_CACHE).
   server.logger.info({ url, compileCache: compileCache.directory ?? `off: ${compileCache.message}` }, 'ready');
-  // Every module a running server needs is loaded by now: keep their compiled code for the next start.
+  // Every module a running server needs is loaded by now (the ratings' library too, which the server itself
+  // loads only when a game is first rated or a rating shown): keep their compiled code for the next start.
+  loadRatings();
   flushCompileCache();
   const missing = missingNodeFlags();
   if (missing.length > 0) {

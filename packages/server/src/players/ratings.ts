@@ -14,6 +14,15 @@ let lib: typeof OpenSkill | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
 const openskill = (): typeof OpenSkill => (lib ??= require('openskill') as typeof OpenSkill);
 
+/**
+ * Loads openskill now. A deployed server does so once it listens (src/main.ts), before it keeps its compiled
+ * code for the next start: else the first rated game would load it inside its archive transaction, and a
+ * server killed rather than stopped would compile it again at every start.
+ */
+export function loadRatings(): void {
+  openskill();
+}
+
 // Which table counts in which group is protocol (clients say it before a game starts): one definition, the client package's.
 export { ratingGroup, type RatingGroup } from '@isle-of-trains/client/protocol';
 
@@ -22,7 +31,7 @@ export interface Skill {
   sigma: number;
 }
 
-/** A new player's skill: openskill's own starting values (`rating()`), which `test/ratings.test.ts` holds it to. */
+/** A new player's skill: openskill's own starting values (`rating()`), which `test/players-db.test.ts` holds it to. */
 export const NEW_SKILL: Skill = { mu: 25, sigma: 25 / 3 };
 
 /** The number shown to people: a conservative estimate (mean − 3σ), scaled to read like a rating. */
