@@ -46,3 +46,34 @@ test('a thrown error names the .ts file\'s own line and column; decorators and t
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a process without SWC of its own starts, ends and starts again threads through the hook (it crashed once the first had ended)', () => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ts-require-')));
+  const file = path.join(dir, 'tiny.ts');
+  fs.writeFileSync(file, 'const n: number = 1;\nexport const x = n;\n');
+  const workers = path.resolve(__dirname, '../src/ops/ts-workers.ts');
+  // ts-node in the process, as the benches and the arena run the server: no SWC binding loaded but the threads'.
+  const script = `
+    const { Worker } = require('worker_threads');
+    const { tsWorkerExecArgv } = require(${JSON.stringify(workers)});
+    (async () => {
+      for (let i = 0; i < 3; i++) {
+        const w = new Worker("require('${file}'); require('worker_threads').parentPort.postMessage('up');", { eval: true, execArgv: tsWorkerExecArgv() });
+        await new Promise((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+        await w.terminate();
+      }
+      console.log('three threads started and ended');
+    })();`;
+  try {
+    const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+      cwd: path.resolve(__dirname, '..'), encoding: 'utf8', timeout: 120_000,
+      env: { ...process.env, NODE_OPTIONS: '', TS_NODE_PROJECT: path.resolve(__dirname, '../tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
+    });
+    expect(r.stderr).not.toMatch(/Error/);
+    expect(r.signal).toBeNull();
+    expect(r.stdout).toContain('three threads started and ended');
+    expect(r.status).toBe(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -15,6 +15,7 @@ import { greedyChoice, ttrGreedyChoice } from '@isle-of-trains/bots';
 import type { Action, PlayerView } from '@isle-of-trains/rules';
 import type { Action as TtrAction, GameEvent as TtrEvent, GameView as TtrView } from '@isle-of-trains/ttr-rules';
 import type { BotLevel } from './bots';
+import { tsWorkerExecArgv } from '../ops/ts-workers';
 
 /** One Isle decision (`game` left out, as before the second game came to the pool). */
 export interface BotTask {
@@ -67,7 +68,7 @@ function workerFile(given?: string): { filename: string; execArgv: string[]; wor
   if (!filename.endsWith('.ts')) return { filename, execArgv: [] };
   return {
     filename: path.resolve(__dirname, 'ts-worker.cjs'),
-    execArgv: ['-r', path.resolve(__dirname, '..', 'ops', 'ts-require.cjs')],
+    execArgv: tsWorkerExecArgv(),
     workerData: { tsWorker: filename },
   };
 }

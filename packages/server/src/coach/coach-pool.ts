@@ -7,6 +7,7 @@ import path from 'path';
 import { MessageChannel } from 'worker_threads';
 import { Piscina } from 'piscina';
 import type { CoachAnalysis, RecordedGame } from '@isle-of-trains/bots';
+import { tsWorkerExecArgv } from '../ops/ts-workers';
 
 export interface CoachJob {
   game: RecordedGame;
@@ -25,7 +26,7 @@ export class CoachPool {
     const fromTs = file.endsWith('.ts');
     this.pool = new Piscina({
       filename: fromTs ? path.resolve(__dirname, '../bots/ts-worker.cjs') : file,
-      execArgv: fromTs ? ['-r', path.resolve(__dirname, '..', 'ops', 'ts-require.cjs')] : [],
+      execArgv: fromTs ? tsWorkerExecArgv() : [],
       workerData: fromTs ? { tsWorker: file } : undefined,
       minThreads: 0,
       maxThreads: Math.max(1, threads),

@@ -16,6 +16,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { setFlagsFromString } from 'v8';
 import { Worker } from 'worker_threads';
+import { tsWorkerExecArgv } from '../ops/ts-workers';
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, type TransactionSettings,
@@ -48,7 +49,7 @@ export function startWorker(data: PGliteWorkerData): Worker {
   return new Worker(`require(${JSON.stringify(file)});`, {
     eval: true,
     workerData: data,
-    execArgv: ['-r', path.resolve(__dirname, '..', 'ops', 'ts-require.cjs')],
+    execArgv: tsWorkerExecArgv(),
   });
 }
 
