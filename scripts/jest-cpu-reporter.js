@@ -28,13 +28,25 @@ class CpuReporter {
 
   onTestFileResult(test) {
     this.rows.push({ cpu: usage() - this.cpu, wall: (Date.now() - this.wall) / 1000, file: path.relative(this.rootDir, test.path) });
+    // Written after every file, not only at the end: a run of all the files in one process that dies part of the
+    // way (a crash of the process itself) still leaves the figures of the files before.
+    this.write();
+  }
+
+  write() {
+    const rows = [...this.rows].sort((a, b) => b.cpu - a.cpu);
+    fs.mkdirSync(path.dirname(this.out()), { recursive: true });
+    fs.writeFileSync(this.out(), ['cpu_s\twall_s\tfile', ...rows.map((r) => `${r.cpu.toFixed(1)}\t${r.wall.toFixed(1)}\t${r.file}`)].join('\n') + '\n');
+    return rows;
+  }
+
+  out() {
+    return path.join(this.rootDir, 'test-artifacts', 'test-cpu.tsv');
   }
 
   onRunComplete() {
-    const rows = this.rows.sort((a, b) => b.cpu - a.cpu);
-    const out = path.join(this.rootDir, 'test-artifacts', 'test-cpu.tsv');
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, ['cpu_s\twall_s\tfile', ...rows.map((r) => `${r.cpu.toFixed(1)}\t${r.wall.toFixed(1)}\t${r.file}`)].join('\n') + '\n');
+    const rows = this.write();
+    const out = this.out();
     const sum = (k) => rows.reduce((s, r) => s + r[k], 0).toFixed(0);
     process.stderr.write(`\ntest CPU: ${sum('cpu')} s over ${rows.length} files (their wall time one after another: ${sum('wall')} s); per file in ${out}\n`);
   }

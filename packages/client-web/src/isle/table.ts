@@ -12,7 +12,7 @@ import { mount } from '../render/dom';
 import { markDockOverflow } from '../render/dock-cue';
 import { revealPaidFor } from '../render/paid-for-view';
 import { renderEnd } from '../render/end';
-import { renderTable, type PhoneTab } from '../render/table';
+import { paidForCard, renderTable, type PhoneTab } from '../render/table';
 import { Memos, mountTable, setMorph, unmountTable } from '../render/vdom';
 import { isFramed, type FramedHost, type ShellFrame } from '../shell/frame';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
@@ -274,7 +274,7 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     }, this.memos), { motion: x.motion });
     this.memos.sweep();
     markDockOverflow(this.root);
-    revealPaidFor(this.root);
+    revealPaidFor(this.root, paidForCard(m) !== null);
     this.focus.after(this.busy());
     this.tour.update(x.live && seat !== null && room.phase === 'playing' && !room.game?.gameOver);
   }

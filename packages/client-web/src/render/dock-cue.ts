@@ -14,9 +14,24 @@ let watched: Element[] = [];
 /** The last measure: a render that rewrites the screen's classes (a phone's tab) gets it back without measuring. */
 let hidden = false;
 
+/**
+ * The table screen is the root's one child and the dock one of its own: found among a few children rather than by a
+ * search of the whole page (some 3,000 elements), after every render.
+ */
+function tableScreen(root: HTMLElement): HTMLElement | null {
+  const el = root.firstElementChild;
+  return el instanceof HTMLElement && el.classList.contains('table-screen') ? el : null;
+}
+
+function dockOf(screen: HTMLElement | null): HTMLElement | null {
+  if (!screen) return null;
+  for (const el of screen.children) if (el instanceof HTMLElement && el.classList.contains('dock')) return el;
+  return null;
+}
+
 function measure(root: HTMLElement): void {
-  const screen = root.querySelector<HTMLElement>('.table-screen');
-  const dock = screen?.querySelector<HTMLElement>('.dock');
+  const screen = tableScreen(root);
+  const dock = dockOf(screen);
   if (!screen) return;
   hidden = !!dock && dock.scrollHeight - dock.scrollTop - dock.clientHeight > 4;
   screen.classList.toggle('dock-scrolls', hidden);
@@ -24,7 +39,8 @@ function measure(root: HTMLElement): void {
 
 /** After a render: watch the dock on the page now (a new one after the end screen went, or none). */
 export function markDockOverflow(root: HTMLElement): void {
-  const dock = root.querySelector<HTMLElement>('.table-screen .dock');
+  const screen = tableScreen(root);
+  const dock = dockOf(screen);
   if (!installed) {
     installed = true;
     observer = new ResizeObserver(() => measure(root));
@@ -38,7 +54,7 @@ export function markDockOverflow(root: HTMLElement): void {
   // its scroll height; a new observation reports at once, so a new dock is measured too.
   const now = dock ? [dock, ...dock.children] : [];
   if (now.length === watched.length && now.every((e, i) => e === watched[i])) {
-    root.querySelector('.table-screen')?.classList.toggle('dock-scrolls', hidden && !!dock);
+    screen?.classList.toggle('dock-scrolls', hidden && !!dock);
     return;
   }
   observer!.disconnect();
@@ -46,6 +62,6 @@ export function markDockOverflow(root: HTMLElement): void {
   for (const e of now) observer!.observe(e);
   if (!dock) {
     hidden = false;
-    root.querySelector('.table-screen')?.classList.remove('dock-scrolls');
+    screen?.classList.remove('dock-scrolls');
   }
 }

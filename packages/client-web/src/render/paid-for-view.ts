@@ -29,9 +29,12 @@ function reveal(root: HTMLElement): void {
   el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
-/** After a render: bring a newly paid-for car into sight. */
-export function revealPaidFor(root: HTMLElement): void {
-  if (!root.querySelector('.table-screen .paid-for')) {
+/**
+ * After a render: bring a newly paid-for car into sight. `paying`: the render drew a car or building being paid for
+ * (the table's paidForCard), so that the other renders, most of them, do not search the page for one.
+ */
+export function revealPaidFor(root: HTMLElement, paying: boolean): void {
+  if (!paying) {
     shown = null;
     return;
   }

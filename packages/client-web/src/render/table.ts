@@ -167,36 +167,45 @@ function choosingCards(m: TableModel): boolean {
   return !!d && d.seat === m.mySeat && (d.kind === 'pay' || d.kind === 'discard' || d.kind === 'handLimit');
 }
 
-function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null, keep: Keep, paidFor: string | null): VNode {
+/**
+ * A player's area. Its header and the row under the train are parts of their own: a move offered on one of the
+ * player's cars (a load, a delivery) draws the panel again, and without them that drew the name, badges,
+ * figures, waiting passengers and buildings again too, about a hundred virtual nodes for preact to compare on
+ * each of the player's own decisions; now only the panel's frame and the cars whose targets changed.
+ */
+function playerPanel(p: PlayerModel, ctx: OfferCtx, rating: string | null, keep: Keep, still: Still, paidFor: string | null): VNode {
   const owner = p.isMe ? 'your' : `${p.name}'s`;
-  const badges: Child[] = [];
-  if (rating) badges.push(h('span', { class: 'badge rating', 'data-rating': rating, title: 'rating' }, `rating ${rating}`));
-  if (p.isTurn) badges.push(h('span', { class: 'badge turn' }, '▶ turn'));
-  if (p.kind === 'bot') badges.push(h('span', { class: 'badge' }, 'bot'));
-  if (p.botPlaying) badges.push(h('span', { class: 'badge warn' }, 'bot playing for them'));
-  if (!p.connected) badges.push(h('span', { class: 'badge warn' }, 'offline'));
-  if (p.holdsProgressTrain) badges.push(h('span', { class: 'badge' }, 'Train of Progress'));
-  return h('section', { class: cx('player', { me: p.isMe, turn: p.isTurn }), 'aria-label': `${p.name}'s area`, 'data-seat': String(p.seat), 'data-fkey': `player-${p.seat}` },
-    h('header', { class: 'phead' },
+  const head = still(`phead:${p.seat}`, JSON.stringify([p.name, p.isMe, rating, p.isTurn, p.kind, p.botPlaying, p.connected, p.holdsProgressTrain, p.handCount, p.vp, p.score, p.weight, p.capacity]), () => {
+    const badges: Child[] = [];
+    if (rating) badges.push(h('span', { class: 'badge rating', 'data-rating': rating, title: 'rating' }, `rating ${rating}`));
+    if (p.isTurn) badges.push(h('span', { class: 'badge turn' }, '▶ turn'));
+    if (p.kind === 'bot') badges.push(h('span', { class: 'badge' }, 'bot'));
+    if (p.botPlaying) badges.push(h('span', { class: 'badge warn' }, 'bot playing for them'));
+    if (!p.connected) badges.push(h('span', { class: 'badge warn' }, 'offline'));
+    if (p.holdsProgressTrain) badges.push(h('span', { class: 'badge' }, 'Train of Progress'));
+    return h('header', { class: 'phead' },
       h('h3', null, p.name, p.isMe ? h('span', { class: 'you' }, ' (you)') : null),
       badges,
       h('span', { class: 'pstats' },
         h('span', { title: 'cards in hand' }, icon('i-cost'), `${p.handCount} in hand`),
         h('span', { title: 'VP tokens' }, icon('i-vp'), `${p.vp} VP`),
         h('span', { title: 'points if the game ended now' }, `${p.score} pts`),
-        h('span', { title: 'train weight / engine capacity' }, icon('i-weight'), `${p.weight}/${p.capacity}`))),
+        h('span', { title: 'train weight / engine capacity' }, icon('i-weight'), `${p.weight}/${p.capacity}`)));
+  });
+  return h('section', { class: cx('player', { me: p.isMe, turn: p.isTurn }), 'aria-label': `${p.name}'s area`, 'data-seat': String(p.seat), 'data-fkey': `player-${p.seat}` },
+    head,
     h('div', { class: 'train', 'data-skey': `train-${p.seat}`, 'aria-label': `${p.name}'s train, engine first` },
       p.train.map((c) => keep(ctx, `car-part:${p.seat}:${c.card}`, `${owner}|${paidFor === c.card}|${JSON.stringify(c)}`, (cc) => carView(c, p.seat, owner, cc, paidFor === c.card)))),
-    h('div', { class: 'pextra' },
+    keep(ctx, `pextra:${p.seat}`, JSON.stringify([p.supply, p.buildings, p.islands, paidFor]), (c) => h('div', { class: 'pextra' },
       h('div', { class: 'supply' }, h('span', { class: 'label' }, 'Passengers waiting: '),
         p.supply.length === 0 ? h('span', { class: 'muted' }, 'none') : p.supply.map((x) => {
           const key = `supply:${x.id}`;
-          const t = ctx.offer.targets[key];
-          return paxChip(x, t || ctx.selected === key ? { ...targetAttrs(ctx, key, 'pax-btn', x.label), type: 'button' } : { 'data-fkey': key });
+          const t = c.offer.targets[key];
+          return paxChip(x, t || c.selected === key ? { ...targetAttrs(c, key, 'pax-btn', x.label), type: 'button' } : { 'data-fkey': key });
         })),
-      p.buildings.length > 0 ? h('div', { class: 'buildings' }, h('span', { class: 'label' }, 'Buildings: '), p.buildings.map((b) => buildingView(b.card, b.points, p.seat, ctx, paidFor === b.card))) : null,
+      p.buildings.length > 0 ? h('div', { class: 'buildings' }, h('span', { class: 'label' }, 'Buildings: '), p.buildings.map((b) => buildingView(b.card, b.points, p.seat, c, paidFor === b.card))) : null,
       p.islands.length > 0 ? h('div', { class: 'islands' }, h('span', { class: 'label' }, 'Contracts: '),
-        p.islands.map((i) => h('span', { class: 'island-card' }, h('b', null, i.name), ` — ${i.text}`))) : null),
+        p.islands.map((i) => h('span', { class: 'island-card' }, h('b', null, i.name), ` — ${i.text}`))) : null)),
   );
 }
 
@@ -477,7 +486,7 @@ export function renderTable(m: TableModel, ctx: OfferCtx, x: TableExtras, memos:
   const panel = (p: PlayerModel) => {
     const rating = x.rating?.(p.seat) ?? null;
     const paying = p.isMe ? paidFor : null;
-    return offers.part(memos, `player-${p.seat}`, `${rating}|${paying}|${JSON.stringify(p)}`, ctx, os, (c) => playerPanel(p, c, rating, keep, paying));
+    return offers.part(memos, `player-${p.seat}`, `${rating}|${paying}|${JSON.stringify(p)}`, ctx, os, (c) => playerPanel(p, c, rating, keep, still, paying));
   };
   const mine = m.players.filter((p) => p.isMe);
   const others = m.players.filter((p) => !p.isMe);

@@ -174,7 +174,11 @@ export function foreign(src: ForeignSource, cls: string, key: string): VNode {
 /** What a render may show of its changes: `motion: false` (a replay jump) changes the page without animation. */
 export interface MountOptions { motion?: boolean }
 
-interface RootState { el: Element | null; keys: Set<string> }
+/**
+ * `placed`: the element made for each key on the page now (kept to the keys of the last render: an element kept
+ * after it left would hold its whole detached subtree, and the table's, once that is taken down).
+ */
+interface RootState { el: Element | null; keys: Set<string>; placed: Map<string, HTMLElement> }
 const roots = new WeakMap<HTMLElement, RootState>();
 
 /** Parts that slide in when they arrive, and fade out where they stood when they leave. */
@@ -189,8 +193,18 @@ let arriving: Set<string> | null = null;
  * made again under a key already there (a passenger chip turning into a button) has not arrived.
  */
 function arrive(el: HTMLElement | null): void {
-  if (el && arriving && !arriving.has(el.getAttribute('data-fkey') ?? el.id) && el.matches(ARRIVES)) el.classList.add('enter');
+  if (!el) return;
+  const fkey = el.getAttribute('data-fkey');
+  if (fkey !== null) placing?.set(fkey, el);
+  if (arriving && !arriving.has(fkey ?? el.id) && el.matches(ARRIVES)) el.classList.add('enter');
 }
+
+/**
+ * While a render goes onto the page: its root's elements by `data-fkey`, which preact hands to the same ref as it
+ * makes them. What leaves is found there rather than by a search of the page for each leaving key (a few a render,
+ * each a walk of some 3,000 elements).
+ */
+let placing: Map<string, HTMLElement> | null = null;
 
 /**
  * Draw `build()` into `root`. The keys of the elements it makes are gathered while it builds, so what arrives
@@ -213,8 +227,14 @@ export function mountTable(root: HTMLElement, build: () => VNode, opts: MountOpt
     dropGhosts(() => true);
     if (st) render(null, root);
     root.replaceChildren();
-    render(vnode, root);
-    roots.set(root, { el: root.firstElementChild, keys: after });
+    const placed = new Map<string, HTMLElement>();
+    placing = placed;
+    try {
+      render(vnode, root);
+    } finally {
+      placing = null;
+    }
+    roots.set(root, { el: root.firstElementChild, keys: after, placed });
     return;
   }
   const motion = opts.motion !== false && !reducedMotion?.matches;
@@ -224,8 +244,8 @@ export function mountTable(root: HTMLElement, build: () => VNode, opts: MountOpt
   if (motion) {
     for (const k of before) {
       if (after.has(k)) continue;
-      const el = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(k)}"]`);
-      if (!el || !el.matches(LEAVES)) continue;
+      const el = st.placed.get(k);
+      if (!el || !el.isConnected || !el.matches(LEAVES)) continue;
       const row = el.parentElement?.closest<HTMLElement>('[data-fkey]');
       const rowKey = row?.getAttribute('data-fkey');
       // A part whose row leaves too (a car scrapped with its load, the dock at the game's end) has no place to fade.
@@ -236,11 +256,15 @@ export function mountTable(root: HTMLElement, build: () => VNode, opts: MountOpt
     }
   }
   arriving = motion ? before : null;
+  placing = st.placed;
   try {
     render(vnode, root);
   } finally {
     arriving = null;
+    placing = null;
   }
+  // Keys that left, and elements made under no key of this render's (an end panel built before it).
+  for (const k of st.placed.keys()) if (!after.has(k)) st.placed.delete(k);
   st.el = root.firstElementChild;
   st.keys = after;
   settleGhosts(root, leaving);
