@@ -39,6 +39,15 @@ function texts(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** Whether a rendered tree holds an element offering the target `key` (its data-key). */
+function hasKey(node: unknown, key: string): boolean {
+  if (Array.isArray(node)) return node.some((c) => hasKey(c, key));
+  if (!node || typeof node !== 'object') return false;
+  const v = node as VNode<{ node?: unknown; children?: unknown; 'data-key'?: string }>;
+  if (v.props?.['data-key'] === key) return true;
+  return (!!v.props && 'node' in v.props && hasKey(v.props.node, key)) || hasKey(v.props?.children, key);
+}
+
 const noop = () => undefined;
 const extras: TableExtras = {
   statusText: '', statusKind: '', refusal: null, detailsCard: null, detailsPinned: false, turnTimeLimit: 0, deadline: null, chapter: 0,
@@ -103,4 +112,35 @@ test('a card that becomes a target draws its frame and hint again but keeps its 
   expect(after.get(`tile:${island}`)).not.toBe(before.get(`tile:${island}`));
   expect(after.get(`contracts:${island}`)).toBeDefined();
   expect(after.get(`contracts:${island}`)).toBe(before.get(`contracts:${island}`));
+});
+
+test('a move offered on a car draws its player\'s panel again around the same header and passenger row', () => {
+  const room = roomFromState(game(), 0);
+  const m = tableModel(room, 0)!;
+  const me = m.players.find((p) => p.isMe)!;
+  const car = me.train[0];
+  expect(car).toBeDefined();
+  const memos = new Memos();
+  const before = parts(renderTable(m, ctxOf({}), extras, memos));
+  memos.sweep();
+  const after = parts(renderTable(m, ctxOf({ [`car:${me.seat}:${car.card}`]: target('Load here') }), extras, memos));
+  memos.sweep();
+  // The panel and the car with the move are drawn again; the car shows the move.
+  expect(after.get(`player-${me.seat}`)).not.toBe(before.get(`player-${me.seat}`));
+  expect(texts(after.get(`car-part:${me.seat}:${car.card}`))).toContain('Load here');
+  // The header (name, badges, figures) and the row under the train are the very nodes of the render before.
+  expect(after.get(`phead:${me.seat}`)).toBeDefined();
+  expect(after.get(`phead:${me.seat}`)).toBe(before.get(`phead:${me.seat}`));
+  expect(after.get(`pextra:${me.seat}`)).toBeDefined();
+  expect(after.get(`pextra:${me.seat}`)).toBe(before.get(`pextra:${me.seat}`));
+  expect(texts(after.get(`phead:${me.seat}`))).toContain(me.name);
+  // A passenger offered under the train draws that row again; the header stays.
+  const pax = me.supply[0];
+  expect(pax).toBeDefined();
+  const third = parts(renderTable(m, ctxOf({ [`supply:${pax.id}`]: target('Load') }), extras, memos));
+  expect(third.get(`pextra:${me.seat}`)).not.toBe(after.get(`pextra:${me.seat}`));
+  // Drawn again as a button for the move (its data-key is the target's).
+  expect(hasKey(third.get(`pextra:${me.seat}`), `supply:${pax.id}`)).toBe(true);
+  expect(hasKey(after.get(`pextra:${me.seat}`), `supply:${pax.id}`)).toBe(false);
+  expect(third.get(`phead:${me.seat}`)).toBe(after.get(`phead:${me.seat}`));
 });
