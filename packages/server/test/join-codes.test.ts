@@ -39,10 +39,17 @@ test('codes are found without a scan, for open rooms only, and lookups are rate-
   await until(() => !matchMaker.getLocalRoomById(priv.roomId), 5000, 'lobby disposed');
   await sleep(50);
   expect((await lookup(privCode)).status).toBe(404);
-  // Lookups per address: a burst of 10, then 2 a second.
-  const statuses: number[] = [];
-  for (let i = 0; i < 20; i++) statuses.push((await lookup('ZZZZZZ')).status);
-  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(8);
-  expect((await lookup('ZZZZZZ')).body.code).toBe('RATE_LIMITED');
+  // Lookups per address: a burst of 10, then 2 a second. Twenty at once, and the count allowed is bounded by the
+  // time they took: one after another, a loaded machine served them slowly enough for the bucket to refill
+  // between them, and the refusals this counted were the machine's speed, not the limit's.
+  const t0 = Date.now();
+  const answers = await Promise.all(Array.from({ length: 20 }, () => lookup('ZZZZZZ')));
+  const seconds = (Date.now() - t0) / 1000;
+  const answered = answers.filter((a) => a.status !== 429);
+  const refused = answers.filter((a) => a.status === 429);
+  expect(answered.every((a) => a.status === 404)).toBe(true);
+  expect(answered.length).toBeLessThanOrEqual(10 + Math.ceil(2 * seconds));
+  expect(refused.length).toBeGreaterThan(0);
+  expect(refused.every((a) => a.body.code === 'RATE_LIMITED')).toBe(true);
   await solo.leave();
 }, 90_000);
