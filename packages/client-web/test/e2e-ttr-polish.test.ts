@@ -202,12 +202,21 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   // Ada plays to the end at the desktop size; the watcher follows on the phone. The watcher's page reads no
   // element's box meanwhile: read in a render, a box makes the browser lay the page out there and then, in the
   // middle of each update (the map's size is kept by a ResizeObserver instead).
+  // Nor does it build the route list's rows or the log's lines again on each update (about 150 rows and a line for
+  // each move, of which a move changes or adds a few): the list items it makes are counted against its renders.
   await watcher.evaluate(() => {
-    const w = window as unknown as { boxReads: number };
+    const w = window as unknown as { boxReads: number; items: number };
     w.boxReads = 0;
+    w.items = 0;
     const read = Element.prototype.getBoundingClientRect;
     Element.prototype.getBoundingClientRect = function (this: Element) { w.boxReads++; return read.call(this); };
+    const make = Document.prototype.createElement;
+    Document.prototype.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
+      if (tag === 'li') w.items++;
+      return make.call(this, tag, options);
+    } as typeof make;
   });
+  const rendersBefore = Number(await watcher.getAttribute('#app', 'data-renders'));
   const watcherLines = await watcher.$eval('.ttr-room-side .log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => 0);
   await page.setViewportSize(DESKTOP);
   // A route row whose signature (data-sig) has not changed is left as it is on an update: a mark put on each row
@@ -227,10 +236,17 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   await watcher.waitForSelector('#ttr-end', { timeout: 60_000 });
   const followed = await watcher.evaluate(() => ({
     reads: (window as unknown as { boxReads: number }).boxReads,
+    items: (window as unknown as { items: number }).items,
+    renders: Number(document.getElementById('app')?.getAttribute('data-renders')),
     last: Number(document.querySelector('.ttr-room-side .log-list')?.getAttribute('data-last') ?? 0),
   }));
   expect(followed.last - watcherLines).toBeGreaterThan(20);
   expect(followed.reads).toBe(0);
+  const routeRows = await watcher.locator('li[data-fkey^="entry:"]').count();
+  const renders = followed.renders - rendersBefore;
+  // (about 260 a render when every row and line was built each time; a few now)
+  expect(renders).toBeGreaterThan(50);
+  expect(followed.items / renders).toBeLessThan(routeRows / 4);
   // Both end panels rank the three seats, Ada's rating (of this game's group) beside her name.
   for (const p of [page, watcher]) {
     await p.waitForSelector('.ttr-standings [data-seat="0"] .ttr-rating');

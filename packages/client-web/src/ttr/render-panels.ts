@@ -4,6 +4,7 @@
  * list and the end screen. Every control is a real button or checkbox, reachable by keyboard.
  */
 import { h, type Child } from '../render/dom';
+import { KeptRows } from '../render/kept-rows';
 import { CARDS, ROUTE_POINTS, bonusCard, scoreBreakdown, type Action, type Card, type GameMap, type GameView, type TrailCache } from '@isle-of-trains/ttr-rules';
 import {
   bonusLines, cardWord, decidedText, endReason, pairsIn, paymentText, routeKind, routeName, standings, type PaymentChoice, type RouteEntry,
@@ -168,20 +169,22 @@ export function bonusPanel(view: GameView, seat: number | null, names: readonly 
         : b.leaders.length === 0 ? 'Nobody yet.' : `Leading: ${b.leaders.map((i) => names[i]).join(', ')} (${b.best}).`)))));
 }
 
-export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi, seated = true): HTMLElement {
+export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi, seated = true, kept = new KeptRows()): HTMLElement {
   const shown = claimableOnly && seated ? entries.filter((e) => e.claimable) : entries;
+  // About 150 rows, of which a move changes a few: the others are the last render's, not built again.
+  const rows = kept.rows(shown, (e) => `entry:${e.id}`, (e) => entrySig(e, selected, names), (e) => h('li', null,
+    h('button', {
+      type: 'button', class: 'ttr-link ttr-entry', 'data-entry': e.id, 'data-claimable': e.claimable ? '1' : '0', 'aria-pressed': selected === e.id ? 'true' : 'false',
+      onclick: () => ui.selectRoute(e.id, true),
+    },
+    h('span', { class: 'ttr-entry-name' }, e.name),
+    h('span', { class: 'ttr-small' }, ` ${e.kind}; ${e.owner !== null ? `${names[e.owner]}'s` : e.status}`))));
   return h('section', { class: 'ttr-panel ttr-routes-list', 'aria-labelledby': 'ttr-routes-title', 'data-fkey': 'routes' },
     h('h2', { id: 'ttr-routes-title' }, 'Routes'),
     // (a spectator, or a replay, claims nothing: no filter for it)
     !seated ? null : h('label', { class: 'ttr-small' }, h('input', { type: 'checkbox', id: 'ttr-only-claimable', checked: claimableOnly, onchange: (e: Event) => ui.setFilter((e.target as HTMLInputElement).checked) }),
       ' Only the routes I can claim now'),
-    shown.length === 0 ? h('p', null, 'None.') : h('ul', null, ...shown.map((e) => h('li', { 'data-fkey': `entry:${e.id}`, 'data-sig': entrySig(e, selected, names) },
-      h('button', {
-        type: 'button', class: 'ttr-link ttr-entry', 'data-entry': e.id, 'data-claimable': e.claimable ? '1' : '0', 'aria-pressed': selected === e.id ? 'true' : 'false',
-        onclick: () => ui.selectRoute(e.id, true),
-      },
-      h('span', { class: 'ttr-entry-name' }, e.name),
-      h('span', { class: 'ttr-small' }, ` ${e.kind}; ${e.owner !== null ? `${names[e.owner]}'s` : e.status}`))))));
+    rows.length === 0 ? h('p', null, 'None.') : h('ul', null, ...rows));
 }
 
 /** Everything a route list row shows (its handler reads only the route's id, in its key): see `data-sig` in ../render/dom.ts. */

@@ -6,9 +6,11 @@
  */
 import type { LogEntryJSON } from '@isle-of-trains/client';
 import { cx, h } from '../render/dom';
+import { KeptRows } from '../render/kept-rows';
 import type { ShellFrame } from '../shell/frame';
 
-export function logLines(log: readonly LogEntryJSON[], seat: number | null, older: ShellFrame['log']): HTMLElement {
+/** `kept`: the lines of the last render (a line is built once, not on every update of a long game). */
+export function logLines(log: readonly LogEntryJSON[], seat: number | null, older: ShellFrame['log'], kept = new KeptRows()): HTMLElement {
   const last = log.length > 0 ? log[log.length - 1].n : 0;
   const head = older?.loading
     ? h('li', { class: 'log-older muted', 'data-fkey': 'log-older' }, 'Loading earlier lines…')
@@ -18,6 +20,7 @@ export function logLines(log: readonly LogEntryJSON[], seat: number | null, olde
   return h('ol', { class: 'log-list', 'data-fkey': 'log-list', tabindex: '0', 'aria-label': 'Game log lines', 'aria-live': 'polite', 'data-last': String(last) },
     head,
     log.length === 0 ? h('li', { class: 'muted', 'data-fkey': 'log-none' }, 'Nothing yet.') : null,
-    log.map((e) => h('li', { class: cx({ mine: seat !== null && e.seat === seat }), 'data-fkey': `log-${e.n}`, 'data-type': e.type },
+    // A line's sig is all it shows: a number can come back with other words after a step is taken back.
+    kept.rows(log, (e) => `log-${e.n}`, (e) => `${seat !== null && e.seat === seat ? 1 : 0}|${e.type}|${e.text}`, (e) => h('li', { class: cx({ mine: seat !== null && e.seat === seat }), 'data-type': e.type },
       h('span', { class: 'log-n' }, String(e.n)), h('span', { class: 'log-t' }, e.text))));
 }

@@ -11,6 +11,7 @@
 import { mapOf, type Action } from '@isle-of-trains/ttr-rules';
 import { ttrViewFromState, type TtrStateJSON } from '@isle-of-trains/client';
 import { h, mount } from '../render/dom';
+import { KeptRows } from '../render/kept-rows';
 import { isFramed, type ShellFrame } from '../shell/frame';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { logLines } from './room-log';
@@ -21,6 +22,8 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
     const bar = h('div', { class: 'ttr-room-bar-host' });
     const board = h('div', { class: 'ttr-room-board' });
     const side = h('div', { class: 'ttr-room-side-host' });
+    // The log's lines from one render to the next (../render/kept-rows.ts).
+    const logRows = new KeptRows();
     const bottom = h('div', { class: 'ttr-room-bottom' });
     const body = h('div', { class: 'ttr-room-body' }, board, side);
     const shell = h('div', { class: 'ttr-room' }, bar, body, bottom);
@@ -101,7 +104,7 @@ export const ttrRoomTable: TableModule<TtrStateJSON, Action> = {
         h('section', { class: 'log ttr-log', 'data-fkey': 'log-panel', 'aria-labelledby': 'ttr-log-title' },
           h('h2', { id: 'ttr-log-title', tabindex: '-1' }, 'Game log'),
           frame?.logNote ? h('p', { class: 'muted log-note' }, frame.logNote) : null,
-          logLines(log, seat, older)),
+          logLines(log, seat, older, logRows)),
         frame?.side ?? null,
         // The "your turn" cues (the shell plays them for either game): a seated player's switches, while there are turns to come.
         frame?.cues && seat !== null && !(room.phase === 'ended' || room.game?.gameOver === true) ? h('p', { class: 'ttr-cues', 'data-fkey': 'ttr-cues' }, 'When it is your turn: ',

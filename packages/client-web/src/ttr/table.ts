@@ -5,6 +5,7 @@
  * payment shown, tickets ticked, zoom); the host's acks and refusals come back through `act`'s promise.
  */
 import { h, mount } from '../render/dom';
+import { KeptRows } from '../render/kept-rows';
 import { TrailCache, mapOf, pending, scoreBreakdown, type Action, type GameMap, type GameView } from '@isle-of-trains/ttr-rules';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { clampBox, mapBounds, zoomBox, type ViewBox } from './geometry';
@@ -47,6 +48,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     // Each seat's longest trail, searched again only when that seat's routes change (the bonus cards and the
     // end screen ask on every render).
     const trails = new TrailCache();
+    // The route list's rows from one render to the next (../render/kept-rows.ts).
+    const routeRows = new KeptRows();
     // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
     // redraws only what changed.
     const barHost = h('div', { class: 'ttr-bar-host' });
@@ -206,7 +209,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, local.hover, ui) : null,
         playersPanel(view, seat, names, rating),
         bonusPanel(view, seat, names, trails),
-        routeListPanel(entries, local.selected, local.claimableOnly, names, ui, seat !== null)));
+        routeListPanel(entries, local.selected, local.claimableOnly, names, ui, seat !== null, routeRows)));
       // The game has just ended at a live table: the end panel comes into view at the top of the side column,
       // its title focused (a replay reaching its end leaves the focus on its controls).
       if (view.gameOver && !shownEnd && input.endActions) {
