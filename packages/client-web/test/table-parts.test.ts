@@ -114,6 +114,27 @@ test('a card that becomes a target draws its frame and hint again but keeps its 
   expect(after.get(`contracts:${island}`)).toBe(before.get(`contracts:${island}`));
 });
 
+test('a destination offered keeps its ticket tile until a passenger is delivered to it', () => {
+  const room = roomFromState(game(), 0);
+  const m = tableModel(room, 0)!;
+  const dest = m.destinations.find((d) => d.ticket);
+  expect(dest).toBeDefined();
+  const island = m.islands.find((i) => i.destination?.id === dest!.id)!.id;
+  const memos = new Memos();
+  const before = parts(renderTable(m, ctxOf({}), extras, memos));
+  memos.sweep();
+  const after = parts(renderTable(m, ctxOf({ [`destination:${island}`]: target('Deliver here') }), extras, memos));
+  memos.sweep();
+  expect(after.get(`tile:${island}`)).not.toBe(before.get(`tile:${island}`));
+  expect(after.get(`ticket:${island}`)).toBeDefined();
+  expect(after.get(`ticket:${island}`)).toBe(before.get(`ticket:${island}`));
+  expect(texts(after.get(`ticket:${island}`))).toContain(dest!.ticket!.tileName);
+  // A passenger on the tile draws it again.
+  const filled = { ...m, destinations: m.destinations.map((d) => d === dest ? { ...d, ticket: { ...d.ticket!, filled: [m.players[0].supply[0], ...d.ticket!.filled] } } : d) };
+  const third = parts(renderTable(filled, ctxOf({ [`destination:${island}`]: target('Deliver here') }), extras, memos));
+  expect(third.get(`ticket:${island}`)).not.toBe(after.get(`ticket:${island}`));
+});
+
 test('a move offered on a car draws its player\'s panel again around the same header and passenger row', () => {
   const room = roomFromState(game(), 0);
   const m = tableModel(room, 0)!;

@@ -94,15 +94,17 @@ function islandTile(i: IslandModel, d: DestinationModel | null, quick: readonly 
   const held = i.heldBy
     ? h('div', { class: 'held' }, `Island card held by ${i.heldBy.name}${i.heldBy.secondary === null ? ' (secondary open)' : ` (secondary ${i.heldBy.secondary + 1} done)`}`)
     : null;
-  const ticket = d?.ticket
-    ? h('div', { class: 'ticket' },
-      h('span', { class: 'ticket-name' }, d.ticket.tileName),
+  // The ticket tile changes only when a passenger is delivered to it: an offer at this destination keeps it.
+  const tk = d?.ticket ?? null;
+  const ticket = tk
+    ? still(`ticket:${i.id}`, JSON.stringify(tk), () => h('div', { class: 'ticket' },
+      h('span', { class: 'ticket-name' }, tk.tileName),
       h('span', { class: 'ticket-spaces' },
-        d.ticket.rewards.map((r, idx) => {
-          const p = d.ticket!.filled[idx];
+        tk.rewards.map((r, idx) => {
+          const p = tk.filled[idx];
           return h('span', { class: cx('tspace', { next: r.next, taken: r.taken }), title: p ? `${p.label}: ${r.text}` : `${r.next ? 'Next reward' : 'Reward'}: ${r.text}` },
             p ? paxChip(p) : h('span', { class: 'tspace-reward' }, r.text));
-        })))
+        }))))
     : null;
   return h('section', { class: cx('dest', `spot-${i.id}`, { taken: !i.onMap }), style: { '--c': colour }, 'aria-label': i.name, 'data-fkey': `dest-${i.id}` },
     h(t ? 'button' : 'div', { ...targetAttrs(ctx, key, 'dest-head', i.name), type: t ? 'button' : undefined },
