@@ -242,6 +242,13 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   }));
   expect(followed.last - watcherLines).toBeGreaterThan(20);
   expect(followed.reads).toBe(0);
+  // Every line of the game is on both pages, numbered without a gap (lines with the same words, as two draws of a
+  // face-up card of one colour are, are rows of their own).
+  for (const p of [page, watcher]) {
+    const numbers = await p.$$eval('.ttr-room-side .log-list li[data-fkey^="log-"]', (els) => els.map((e) => Number(e.getAttribute('data-fkey')!.slice(4))));
+    expect(numbers.length).toBeGreaterThan(20);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => numbers[0] + i));
+  }
   const routeRows = await watcher.locator('li[data-fkey^="entry:"]').count();
   const renders = followed.renders - rendersBefore;
   // (about 260 a render when every row and line was built each time; a few now)

@@ -9,7 +9,10 @@
 export class KeptRows {
   /** Each row's sig on the page, as the last render left it. */
   private page = new Map<string, string>();
-  /** Rows of the last render that the morph left unvisited, by sig. */
+  /**
+   * Rows of the last render that the morph left unvisited, by key (not by sig: two rows can show the same, two log
+   * lines with the same words, and one element put in a list twice is in it once).
+   */
   private spare = new Map<string, HTMLElement>();
 
   /**
@@ -23,16 +26,14 @@ export class KeptRows {
       const k = key(item);
       const s = sig(item);
       page.set(k, s);
-      let row: HTMLElement | undefined;
-      if (this.page.get(k) === s) {
-        const old = this.spare.get(s);
-        row = old && !old.isConnected ? old : undefined;
-      }
+      // Only a row the page shows as it is can be kept: the morph leaves it unvisited.
       const keep = this.page.get(k) === s;
-      row ??= build(item);
+      // (a key twice in one list gets a row of its own the second time)
+      const old = keep && !spare.has(k) ? this.spare.get(k) : undefined;
+      const row = old && !old.isConnected && old.getAttribute('data-sig') === s ? old : build(item);
       row.setAttribute('data-fkey', k);
       row.setAttribute('data-sig', s);
-      if (keep) spare.set(s, row);
+      if (keep) spare.set(k, row);
       return row;
     });
     this.page = page;
