@@ -1,6 +1,9 @@
 /**
  * npm run bench:render -w @isle-of-trains/client-web -- [--updates 150] [--throttle 4] [--bot-delay 300]
- *     [--phone] [--reduced-motion] [--baseline <commit> [--rounds 1]] [--profile] [--trace] [--changes]
+ *     [--phone] [--reduced-motion] [--baseline <commit> [--rounds 1]] [--profile] [--trace] [--changes] [--census]
+ *
+ * BENCH_CSS='<rules>' adds a style sheet after the client's own in every page it measures (a baseline's too): a
+ * change of style tried without a build (e.g. BENCH_CSS='.enter { animation: none }').
  *
  * What the Isle table costs the main thread while others move: the built client in headless Chromium, the CPU
  * slowed down (`Emulation.setCPUThrottlingRate`, 4× by default, a mid-range phone), a 4-player game of this
@@ -54,6 +57,8 @@ const PROFILE = process.argv.includes('--profile');
 const CHANGES = process.argv.includes('--changes');
 /** Also keep the renderer's trace events (Chrome's trace format, test-artifacts/client-web/bench-render-<label>.trace.json), to open in DevTools' Performance panel. */
 const TRACE = process.argv.includes('--trace');
+/** Also print what the page is made of at the end: its elements by tag, and the elements under each region of the table. */
+const CENSUS = process.argv.includes('--census');
 
 /** What one render changed in the page: DOM mutation records, by the part of the page they fell in. */
 type Change = { ms: number; mine: boolean; records: number; added: number; removed: number; attributes: number; parts: Record<string, number> };
@@ -127,10 +132,45 @@ const liveNodes = (page: Page) => page.evaluate(() => {
 });
 
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; pid: number; args?: { name?: string } }
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; pid: number; args?: { name?: string; data?: { type?: string; functionName?: string } } }
+
+type Starts = Record<string, { tasks: number; ms: number; over100: number }>;
+
+/**
+ * The main thread's tasks by what started each: a render (the shell's animation-frame callback), an animation's end
+ * (an `animationend` event: the browser paints the element back into the page), a scroll, a socket message, a
+ * timer, a frame the browser drew for what is still moving (style, pre-paint, layerize), and the rest.
+ */
+function taskStarts(on: TraceEvent[]): Starts {
+  const out: Starts = {};
+  let i = 0;
+  for (const t of on) {
+    if (t.name !== 'RunTask' && t.name !== 'ThreadControllerImpl::RunTask') continue;
+    const end = t.ts + t.dur!;
+    while (i < on.length && on[i].ts < t.ts) i++;
+    const inside: TraceEvent[] = [];
+    for (let j = i; j < on.length && on[j].ts < end; j++) if (on[j] !== t) inside.push(on[j]);
+    const dispatched = (type: string) => inside.some((e) => e.name === 'EventDispatch' && e.args?.data?.type === type);
+    const has = (name: string) => inside.some((e) => e.name === name);
+    const kind = has('FireAnimationFrame') ? 'a render'
+      : dispatched('animationend') ? 'an animation\'s end'
+      : dispatched('scroll') ? 'a scroll'
+      : inside.some((e) => e.name === 'FunctionCall' && /onmessage/.test(String(e.args?.data?.functionName))) ? 'a socket message'
+      : has('TimerFire') ? 'a timer'
+      : has('EventDispatch') ? 'another event'
+      : has('Paint') ? 'a frame with a paint'
+      : has('UpdateLayoutTree') || has('PrePaint') ? 'a frame without one'
+      : 'the rest';
+    const x = (out[kind] ??= { tasks: 0, ms: 0, over100: 0 });
+    x.tasks++;
+    x.ms += t.dur! / 1000;
+    if (t.dur! > 100_000) x.over100++;
+  }
+  return out;
+}
 
 /** The renderer's main thread's events, by name, and each render's callback with and without forced style and layout. */
-function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number; n: number }>; frames: { whole: number; js: number; jsCpu: number }[] } {
+function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number; n: number }>; frames: { whole: number; js: number; jsCpu: number }[]; starts: Starts } {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const on = events.filter((e) => main && e.ph === 'X' && e.dur !== undefined && e.tid === main.tid && e.pid === main.pid).sort((a, b) => a.ts - b.ts);
   const byName = new Map<string, { ms: number; n: number }>();
@@ -156,7 +196,7 @@ function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number;
     // itself (the wall time also counts the time other processes had the core: 5 to 30 times more at load 20–40).
     frames.push({ whole: f.dur! / 1000, js: (f.dur! - inside) / 1000, jsCpu: (((f.tdur ?? f.dur!) - insideCpu) / 1000) * THROTTLE });
   }
-  return { byName, frames };
+  return { byName, frames, starts: taskStarts(on) };
 }
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
@@ -211,6 +251,9 @@ async function run(dist: string, label: string) {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.addInitScript(instrument, CHANGES);
+    if (process.env.BENCH_CSS) {
+      await page.addInitScript((css) => document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: css }))), process.env.BENCH_CSS);
+    }
 
     await page.goto(base);
     await startBotTable(page);
@@ -258,6 +301,15 @@ async function run(dist: string, label: string) {
       await playMove(page, pool[Math.floor(rnd() * pool.length)]);
     }
     const seconds = (Date.now() - t0) / 1000;
+    if (CENSUS) {
+      console.log(await page.evaluate(() => {
+        const c: Record<string, number> = {};
+        for (const e of document.querySelectorAll('#app *')) { const k = e.tagName.toLowerCase() + (e.closest('svg') && e.tagName !== 'svg' ? '(svg)' : ''); c[k] = (c[k] ?? 0) + 1; }
+        const byRegion: Record<string, number> = {};
+        for (const r of document.querySelectorAll('#app .player, #app .dest, #app .log-list, #app .supply-row, #app .dock, #app .side-col, #app .board')) byRegion[r.className.split(' ').slice(0, 2).join('.')] = (byRegion[r.className.split(' ').slice(0, 2).join('.')] ?? 0) + r.querySelectorAll('*').length;
+        return JSON.stringify({ total: document.querySelectorAll('#app *').length, tags: Object.entries(c).sort((a, b) => b[1] - a[1]).slice(0, 20), byRegion });
+      }));
+    }
     // Let what is still moving finish (a flash, a fading card), so that its frames count too.
     await page.waitForTimeout(1500 * THROTTLE);
     const m1 = await metrics(cdp);
@@ -301,6 +353,7 @@ async function run(dist: string, label: string) {
         paintMs: ev('Paint').ms + ev('PrePaint').ms + ev('Layerize').ms + ev('Commit').ms,
         styleLayoutMs: ev('Layout').ms + ev('UpdateLayoutTree').ms,
         paints: ev('Paint').n,
+        byStart: t.starts,
       },
       nodes: { counted: m1.Nodes, live, ratio: m1.Nodes / live, afterCollection: m2.Nodes, collectedRatio: m2.Nodes / live, atStart: { counted: m0.Nodes, live: live0 } },
       samples: { js, jsCpu, whole, longTasks: b.longTasks },
@@ -319,6 +372,7 @@ async function run(dist: string, label: string) {
       `JS per state update by the renderer's CPU time × ${THROTTLE}: p50 ${ms(result.jsCpuPerUpdate.p50)}, p90 ${ms(result.jsCpuPerUpdate.p90)}, worst ${ms(result.jsCpuPerUpdate.max)}`,
       `long tasks: ${result.longTasks.over50} over 50 ms, ${result.longTasks.over100} over 100 ms, p90 ${ms(result.longTasks.p90)}, longest ${ms(result.longTasks.max)}   (target: none over 100 ms)`,
       `main thread: ${(task / 1000).toFixed(1)} s in tasks; paint (pre-paint, paint, layerize, commit) ${pct(result.mainThread.paintMs)} in ${result.mainThread.paints} paints, style + layout ${pct(result.mainThread.styleLayoutMs)}`,
+      `main thread per update, by what started each task: ${Object.entries(t.starts).sort((x, y) => y[1].ms - x[1].ms).map(([k, v]) => `${k} ${ms(v.ms / Math.max(1, result.updates))}${v.over100 ? ` (${v.over100} tasks over 100 ms)` : ''}`).join(', ')}`,
       `DOM nodes: ${result.nodes.counted} counted for ${result.nodes.live} in the page (${result.nodes.ratio.toFixed(2)}×), ${m2.Nodes} after a forced collection (${result.nodes.collectedRatio.toFixed(2)}×, target ≤ 1.5×); at the table's first state ${m0.Nodes} for ${live0}; ${result.listeners} listeners`,
       errors.length ? `page errors: ${errors.join(' | ')}` : 'no page errors',
       ...(!CHANGES ? [] : ['the slowest tenth of the renders (timed in the page), what each changed: mutation records, nodes added/removed, attributes; by part:',

@@ -75,9 +75,18 @@ describe('the bot worker pool', () => {
   });
 });
 
-/** The nice value of one thread of this process (field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNice(tid: number): number {
-  const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+/**
+ * The nice value of one thread of this process (field 19 of /proc/<pid>/task/<tid>/stat), or null for a thread that
+ * ended between the listing of the threads and this read (an earlier test's worker threads still closing).
+ */
+function threadNice(tid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
