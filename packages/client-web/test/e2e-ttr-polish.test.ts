@@ -248,6 +248,8 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
     const numbers = await p.$$eval('.ttr-room-side .log-list li[data-fkey^="log-"]', (els) => els.map((e) => Number(e.getAttribute('data-fkey')!.slice(4))));
     expect(numbers.length).toBeGreaterThan(20);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => numbers[0] + i));
+    // The newest line alone is marked, after a game whose lines each held the mark in turn (kept rows included).
+    expect(await p.$$eval('.ttr-room-side .log-list li.newest', (els) => els.map((e) => e.getAttribute('data-fkey')))).toEqual([`log-${numbers.at(-1)}`]);
   }
   const routeRows = await watcher.locator('li[data-fkey^="entry:"]').count();
   const renders = followed.renders - rendersBefore;

@@ -165,3 +165,29 @@ test('a move offered on a car draws its player\'s panel again around the same he
   expect(hasKey(after.get(`pextra:${me.seat}`), `supply:${pax.id}`)).toBe(false);
   expect(third.get(`phead:${me.seat}`)).toBe(after.get(`phead:${me.seat}`));
 });
+
+/** The log lines of a rendered tree marked as the newest, by key. */
+function newestLines(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) for (const c of node) newestLines(c, out);
+  else if (node && typeof node === 'object') {
+    const v = node as VNode<{ node?: unknown; children?: unknown; class?: string; 'data-fkey'?: string }>;
+    if (v.type === 'li' && / ?newest\b/.test(v.props?.class ?? '')) out.push(String(v.props['data-fkey']));
+    if (v.props && 'node' in v.props) newestLines(v.props.node, out);
+    newestLines(v.props?.children, out);
+  }
+  return out;
+}
+
+test('the newest log line alone is marked, and the mark moves to the next line, across the blocks the lines are kept in', () => {
+  const room = roomFromState(game(), 0);
+  const m0 = tableModel(room, 0)!;
+  const lines = (to: number) => Array.from({ length: to }, (_, i) => ({ n: i + 1, seat: i % 2, text: `line ${i + 1}` }));
+  const withLog = (to: number) => ({ ...m0, log: lines(to) as typeof m0.log });
+  const memos = new Memos();
+  expect(newestLines(renderTable(withLog(19), ctxOf({}), extras, memos))).toEqual(['log-19']);
+  memos.sweep();
+  // Line 20 opens a block of its own: the block of line 19 is drawn again without the mark.
+  expect(newestLines(renderTable(withLog(20), ctxOf({}), extras, memos))).toEqual(['log-20']);
+  memos.sweep();
+  expect(newestLines(renderTable(withLog(21), ctxOf({}), extras, memos))).toEqual(['log-21']);
+});

@@ -164,8 +164,8 @@ export function mount(root: HTMLElement, content: HTMLElement, opts: MountOption
   morphdom(current, content, {
     getNodeKey: nodeKey,
     onNodeAdded(node) {
-      // What arrives slides in; new log lines flash (CSS; off under prefers-reduced-motion).
-      if (motion && node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building, .log-list li')) {
+      // What arrives slides in (CSS; off under prefers-reduced-motion).
+      if (motion && node instanceof HTMLElement && node.matches('.card, .car, .load, .pax, .building')) {
         const k = node.getAttribute('data-fkey');
         if (k && !before.has(k)) node.classList.add('enter');
       }
@@ -213,7 +213,7 @@ const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-re
 if (typeof document !== 'undefined') {
   document.addEventListener('animationend', (e) => {
     const t = e.target;
-    if (t instanceof HTMLElement && (e.animationName === 'arrive' || e.animationName === 'flash')) t.classList.remove('enter');
+    if (t instanceof HTMLElement && e.animationName === 'arrive') t.classList.remove('enter');
   });
   // A fading copy is fixed to the window: when its row scrolls (the board, the dock, the page) or the window
   // changes size, it no longer stands where the card was, so it goes at once.

@@ -311,8 +311,9 @@ function logPanel(m: TableModel, ui: OfferCtx['ui'], older: TableExtras['log'], 
       // A line never changes once written (its handlers only show cards, the same every time): the lines are
       // kept in blocks by line number, so an update looks at a few blocks rather than every line of a long game,
       // and draws again only the block its new lines joined.
-      logBlocks(m.log).map((b) => memos.part(`log-block-${Math.floor(b[0].n / LOG_BLOCK)}`, JSON.stringify([m.mySeat, b]), () =>
-        group(b.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))))))));
+      // The newest line is marked (styles.css, .newest) until the next one comes: the block that held it is drawn again then.
+      logBlocks(m.log).map((b) => memos.part(`log-block-${Math.floor(b[0].n / LOG_BLOCK)}`, JSON.stringify([m.mySeat, b, b[b.length - 1].n === last]), () =>
+        group(b.map((e) => h('li', { class: cx({ mine: e.seat === m.mySeat, newest: e.n === last }), 'data-fkey': `log-${e.n}` }, h('span', { class: 'log-n' }, `${e.n}`), h('span', { class: 'log-t' }, logText(e.text, ui))))))))));
 }
 
 const LOG_BLOCK = 20;

@@ -182,7 +182,7 @@ interface RootState { el: Element | null; keys: Set<string>; placed: Map<string,
 const roots = new WeakMap<HTMLElement, RootState>();
 
 /** Parts that slide in when they arrive, and fade out where they stood when they leave. */
-const ARRIVES = '.card, .car, .load, .pax, .building, .log-list li';
+const ARRIVES = '.card, .car, .load, .pax, .building';
 const LEAVES = '.card, .load, .pax, .building';
 
 /** While a render with motion goes onto the page: the keys that were on it before. */

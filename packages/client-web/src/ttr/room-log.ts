@@ -20,7 +20,8 @@ export function logLines(log: readonly LogEntryJSON[], seat: number | null, olde
   return h('ol', { class: 'log-list', 'data-fkey': 'log-list', tabindex: '0', 'aria-label': 'Game log lines', 'aria-live': 'polite', 'data-last': String(last) },
     head,
     log.length === 0 ? h('li', { class: 'muted', 'data-fkey': 'log-none' }, 'Nothing yet.') : null,
-    // A line's sig is all it shows: a number can come back with other words after a step is taken back.
-    kept.rows(log, (e) => `log-${e.n}`, (e) => `${seat !== null && e.seat === seat ? 1 : 0}|${e.type}|${e.text}`, (e) => h('li', { class: cx({ mine: seat !== null && e.seat === seat }), 'data-type': e.type },
+    // A line's sig is all it shows: a number can come back with other words after a step is taken back. The newest
+    // line is marked (styles.css, .newest) until the next one comes.
+    kept.rows(log, (e) => `log-${e.n}`, (e) => `${seat !== null && e.seat === seat ? 1 : 0}|${e.n === last ? 1 : 0}|${e.type}|${e.text}`, (e) => h('li', { class: cx({ mine: seat !== null && e.seat === seat, newest: e.n === last }), 'data-type': e.type },
       h('span', { class: 'log-n' }, String(e.n)), h('span', { class: 'log-t' }, e.text))));
 }
