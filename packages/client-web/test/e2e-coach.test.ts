@@ -10,7 +10,7 @@ import { shot, useE2E } from './e2e-support';
 
 jest.setTimeout(600_000);
 // No test here is about motion: every page asks for reduced motion (see newPage in e2e-support.ts), which
-// spares the browser the frames of each move's slides, flashes and fades.
+// spares the browser the frames of each move's slides and fades.
 const w = useE2E({ COACH_WORKERS: 1, COACH_WORLDS: 2 }, { motion: false });
 
 /** A 2-player game, greedy against random (random's moves give the coach something to mark), ended. */

@@ -27,7 +27,7 @@ const DESKTOP = { width: 1366, height: 768 };
 jest.setTimeout(900_000);
 
 // No test here is about motion: every page asks for reduced motion (see newPage in e2e-support.ts), which
-// spares the browser the frames of each move's slides, flashes and fades.
+// spares the browser the frames of each move's slides and fades.
 const world = useE2E({ PLAYERS_DB: 'memory' }, { motion: false });
 const newPage = (size = DESKTOP) => world.newPage(size.width, size.height);
 

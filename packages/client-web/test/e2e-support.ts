@@ -45,7 +45,7 @@ export interface E2E {
   pageErrors: string[];
   /**
    * A page of its own browser context. `motion` false: the context asks for reduced motion from its start, so
-   * nothing slides in, flashes or fades out (each of those is frames painted and composited for the better
+   * nothing slides in or fades out (each of those is frames painted and composited for the better
    * part of a second after every move). For tests whose claims are not about motion: the page's content, its
    * layout and what it sends are the same either way (styles.css turns off the animations, dom.ts adds no
    * leaving card's copy). Tests of animations, of leaving cards or of what renders leave behind keep it.
@@ -93,7 +93,7 @@ async function startE2E(options: CreateServerOptions, motion: boolean): Promise<
 }
 
 /**
- * Nothing moving: no leaving card's copy fading out, no arrival or flash still running; and a frame has
+ * Nothing moving: no leaving card's copy fading out, no arrival still running; and a frame has
  * passed, so that the page has heard of a new window size. After setViewportSize the new size is in effect
  * at once, but the page's resize listeners run in the next frame (11 times in 20 they had not yet): the
  * dock's "more below" cue, set by one of them, was read before it and the hand-limit test failed on a busy

@@ -27,7 +27,7 @@ const world = useE2E({ BOT_WORKERS: 0 });
 const newPage = (width?: number, height?: number) => world.newPage(width, height);
 /**
  * A page that asks for reduced motion (see newPage in e2e-support.ts), for the tests here whose claims are not
- * about motion: the browser paints no slide, flash or fade after each move. The motion test and the leak
+ * about motion: the browser paints no slide or fade after each move. The motion test and the leak
  * test over a whole game (whose renders include the leaving cards' copies) take newPage.
  */
 const stillPage = (width?: number, height?: number) => world.newPage(width, height, { motion: false });

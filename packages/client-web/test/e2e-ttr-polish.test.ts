@@ -23,7 +23,7 @@ const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 // No test here is about motion: every page asks for reduced motion (see newPage in e2e-support.ts), which
-// spares the browser the frames of each move's slides, flashes and fades.
+// spares the browser the frames of each move's slides and fades.
 const world = useE2E({ BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' }, { motion: false });
 
 /** The controls that send a move; a seat with nothing to decide must find every one of them disabled. */

@@ -23,7 +23,7 @@ jest.setTimeout(600_000);
 
 // With the players' database on, as a deployed server runs (without it the page's identity check is answered 404).
 // No test here is about motion: every page asks for reduced motion (see newPage in e2e-support.ts), which
-// spares the browser the frames of each move's slides, flashes and fades.
+// spares the browser the frames of each move's slides and fades.
 const world = useE2E({ BOT_DELAY_MS: 0, PLAYERS_DB: 'memory' }, { motion: false });
 
 /** The page waits for this seat to decide, or the game is over. */

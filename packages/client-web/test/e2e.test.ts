@@ -24,7 +24,7 @@ const world = useE2E();
 const newPage = (width?: number, height?: number) => world.newPage(width, height);
 /**
  * A page that asks for reduced motion (see newPage in e2e-support.ts): the two browsers' game is about what
- * each page shows and sends, not about motion, and the browser then paints no slide, flash or fade after each
+ * each page shows and sends, not about motion, and the browser then paints no slide or fade after each
  * move. The solo chapter keeps motion: it counts what its renders leave behind, leaving cards' copies included.
  */
 const stillPage = (width?: number, height?: number) => world.newPage(width, height, { motion: false });
