@@ -35,7 +35,7 @@ import * as path from 'path';
 import type { CDPSession, Page } from 'playwright-core';
 import { ARTIFACTS, CLIENT, DIST, ensureBuilt } from '../test/e2e-support';
 import { benchWorld, playMove, seeded, startBotTable } from './bot-table';
-import { SourceMap } from './source-map';
+import { FrameNames, type CallFrame } from './source-map';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -199,23 +199,15 @@ function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number;
   return { byName, frames, starts: taskStarts(on) };
 }
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+interface ProfileNode { id: number; callFrame: CallFrame }
 /**
  * Self time by function, most first. `dist`: the built client whose source maps (written beside the bundle)
  * name each function by its source file and line; without them the bundle's minified names show.
  */
 function topSelf(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, n: number, dist: string): string[] {
   const byId = new Map(profile.nodes.map((x) => [x.id, x]));
-  const maps = new Map<string, SourceMap | null>();
-  const where = (f: ProfileNode['callFrame']): string => {
-    if (!f.url) return (f.functionName || '(anonymous)');
-    const file = path.basename(new URL(f.url, 'http://x/').pathname);
-    if (!maps.has(file)) maps.set(file, SourceMap.read(path.join(dist, 'assets', `${file}.map`)));
-    const o = maps.get(file)?.at(f.lineNumber, f.columnNumber);
-    if (!o) return `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
-    const src = o.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
-    return `${f.functionName || '(anonymous)'}${o.name && o.name !== f.functionName ? ` (${o.name})` : ''} ${src}:${o.line + 1}`;
-  };
+  const names = new FrameNames(dist);
+  const where = (f: CallFrame): string => names.name(f).name;
   const self = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
@@ -310,7 +302,7 @@ async function run(dist: string, label: string) {
         return JSON.stringify({ total: document.querySelectorAll('#app *').length, tags: Object.entries(c).sort((a, b) => b[1] - a[1]).slice(0, 20), byRegion });
       }));
     }
-    // Let what is still moving finish (a flash, a fading card), so that its frames count too.
+    // Let what is still moving finish (a card sliding in, a fading copy), so that its frames count too.
     await page.waitForTimeout(1500 * THROTTLE);
     const m1 = await metrics(cdp);
     const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;

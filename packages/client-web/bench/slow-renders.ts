@@ -11,13 +11,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ARTIFACTS, DIST } from '../test/e2e-support';
-import { SourceMap } from './source-map';
+import { FrameNames, type CallFrame } from './source-map';
 
 const label = process.argv[2] ?? 'current';
 const share = Number(process.argv[3] ?? 0.2);
 type Ev = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
 const trace = JSON.parse(fs.readFileSync(path.join(ARTIFACTS, `bench-render-${label}.trace.json`), 'utf8')) as { traceEvents: Ev[] };
-interface Node { id: number; parent?: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+interface Node { id: number; parent?: number; children?: number[]; callFrame: CallFrame }
 const profile = JSON.parse(fs.readFileSync(path.join(ARTIFACTS, `bench-render-${label}.cpuprofile`), 'utf8')) as { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
 
 const main = trace.traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')!;
@@ -27,18 +27,9 @@ const slow = frames.slice(0, Math.max(1, Math.ceil(frames.length * share))).sort
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 for (const n of profile.nodes) for (const c of n.children ?? []) byId.get(c)!.parent = n.id;
-const maps = new Map<string, SourceMap | null>();
-const where = (f: Node['callFrame']): { name: string; own: boolean } => {
-  if (!f.url) return { name: f.functionName || '(anonymous)', own: false };
-  const file = path.basename(new URL(f.url, 'http://x/').pathname);
-  if (!maps.has(file)) maps.set(file, SourceMap.read(path.join(DIST, 'assets', `${file}.map`)));
-  const o = maps.get(file)?.at(f.lineNumber, f.columnNumber);
-  if (!o) return { name: `${f.functionName || '(anonymous)'} ${file}`, own: false };
-  const src = o.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
-  return { name: `${o.name ?? f.functionName ?? '(anonymous)'} ${src}:${o.line + 1}`, own: !/node_modules|^preact/.test(o.source) };
-};
+const names = new FrameNames(DIST);
 const named = new Map<number, { name: string; own: boolean }>();
-const nameOf = (id: number) => { let x = named.get(id); if (!x) { x = where(byId.get(id)!.callFrame); named.set(id, x); } return x; };
+const nameOf = (id: number) => { let x = named.get(id); if (!x) { x = names.name(byId.get(id)!.callFrame); named.set(id, x); } return x; };
 
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();

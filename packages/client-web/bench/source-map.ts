@@ -4,6 +4,7 @@
  * instead of minified ones. Source map v3, Base64 VLQ mappings; no dependency.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT = new Map([...B64].map((c, i) => [c, i]));
@@ -85,4 +86,29 @@ function decode(seg: string): number[] {
     }
   }
   return out;
+}
+
+/** A frame of a V8 CPU profile: the function and where it sits in the generated file. */
+export interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
+
+/**
+ * Names a profile's frames by the built client's source maps (`dist`: the build whose bundle the page ran, the
+ * maps written beside it): "function source-file:line". `own`: the frame is the project's code, not a
+ * dependency's or the browser's. Each map is read once.
+ */
+export class FrameNames {
+  private readonly maps = new Map<string, SourceMap | null>();
+
+  constructor(private readonly dist: string) {}
+
+  name(f: CallFrame): { name: string; own: boolean } {
+    if (!f.url) return { name: f.functionName || '(anonymous)', own: false };
+    const file = path.basename(new URL(f.url, 'http://x/').pathname);
+    if (!this.maps.has(file)) this.maps.set(file, SourceMap.read(path.join(this.dist, 'assets', `${file}.map`)));
+    const o = this.maps.get(file)?.at(f.lineNumber, f.columnNumber);
+    if (!o) return { name: `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`, own: false };
+    const src = o.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
+    const fn = `${f.functionName || '(anonymous)'}${o.name && o.name !== f.functionName ? ` (${o.name})` : ''}`;
+    return { name: `${fn} ${src}:${o.line + 1}`, own: !/node_modules|^preact/.test(o.source) };
+  }
 }
