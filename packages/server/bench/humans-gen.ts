@@ -3,7 +3,8 @@
  * scripted humans per 2-seat room, each moving 2–5 s after its decision comes up, with a random legal
  * move chosen from the view it rebuilds from its decoded state (as a browser would). It grows the
  * number of rooms step by step and, after each step, prints one JSON line: the client-observed
- * intent → patch latency over a measuring window, its own CPU and event-loop delay (a saturated
+ * intent → patch latency over a measuring window (to the patch frame's arrival, before the SDK decodes it),
+ * its own CPU and event-loop delay (a saturated
  * generator makes the latencies meaningless, so it says so), and the server's CPU and memory read
  * from /metrics.
  *
@@ -26,23 +27,28 @@ delete (globalThis as { WebSocket?: unknown }).WebSocket;
 const { Client } = require('@colyseus/sdk') as typeof import('@colyseus/sdk');
 type Room = import('@colyseus/sdk').Room;
 
-// Patch bytes: every frame a client receives passes here first; state patches (Colyseus' ROOM_STATE_PATCH,
-// byte 15) are counted while measuring, so the figure is bytes per client per action ("patch bytes per
-// action": the patch each player of the room receives for one move).
+// Every frame a client receives passes here first, before the SDK decodes it. A state patch (Colyseus'
+// ROOM_STATE_PATCH, byte 15) that arrives while its client waits on an intent is the intent's own patch: its
+// arrival time here is what the latencies measure (on the raw socket: decoding the patch is the client's work,
+// and a game's patch takes the SDK longer to decode than the minimal room's one number). Patch bytes are counted
+// while measuring, so the figure is bytes per client per action ("patch bytes per action": the patch each player
+// of the room receives for one move).
 const ROOM_STATE_PATCH = 15;
 let patchBytes = 0;
 let patchFrames = 0;
 {
   const RoomClass = (require('@colyseus/sdk') as { Room: { prototype: { connect: (...a: unknown[]) => void } } }).Room;
   const connect = RoomClass.prototype.connect;
-  RoomClass.prototype.connect = function (this: { connection: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } }, ...args: unknown[]) {
+  RoomClass.prototype.connect = function (this: { human?: Human; connection: { events: { onmessage?: (ev: { data: ArrayBuffer }) => void } } }, ...args: unknown[]) {
     connect.apply(this, args);
     const events = this.connection.events;
     const inner = events.onmessage!;
     events.onmessage = (ev) => {
-      if (measuring) {
-        const bytes = new Uint8Array(ev.data);
-        if (bytes[0] === ROOM_STATE_PATCH) { patchBytes += bytes.byteLength; patchFrames++; }
+      const bytes = new Uint8Array(ev.data);
+      if (bytes[0] === ROOM_STATE_PATCH) {
+        const p = this.human?.pending;
+        if (p && p.patchAt === 0) p.patchAt = performance.now();
+        if (measuring) { patchBytes += bytes.byteLength; patchFrames++; }
       }
       inner(ev);
     };
@@ -88,6 +94,24 @@ const tables: Human[][] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The next line on standard input (the go-ahead of bench/humans.ts for a probe's next window). */
+const lines: string[] = [];
+let lineWaiter: (() => void) | null = null;
+if (process.env.GEN_WAIT) {
+  let buf = '';
+  process.stdin.on('data', (b: Buffer) => {
+    buf += b.toString();
+    let i: number;
+    while ((i = buf.indexOf('\n')) >= 0) { lines.push(buf.slice(0, i)); buf = buf.slice(i + 1); }
+    lineWaiter?.();
+  });
+}
+async function nextLine(): Promise<string> {
+  while (lines.length === 0) await new Promise<void>((r) => { lineWaiter = r; });
+  lineWaiter = null;
+  return lines.shift()!;
+}
+
 function decisionSeat(room: Room): number {
   if (MINIMAL) return (room.state as { turn: number }).turn;
   // The rules' currentDecision is always the turn's seat's, until the game is over.
@@ -131,6 +155,7 @@ function move(h: Human): void {
 
 function human(room: Room, tableIndex: number): Human {
   const h: Human = { room, seat: -1, timer: null, pending: null, n: 0 };
+  (room as unknown as { human: Human }).human = h;
   room.onMessage('seat', (m: { seat: number }) => { h.seat = m.seat; });
   room.onMessage('ack', (m: { id: string }) => {
     const p = h.pending;
@@ -222,13 +247,13 @@ function slowGcs(text: string): number {
 }
 
 /** The server's own intent → patch histogram: intents so far, and how many took over 50 ms inside the server. */
-function serverIntents(text: string): { n: number; over50: number } {
+function serverIntents(text: string): { n: number; over50: number; within05: number; within1: number } {
   const n = Number(/^isle_intent_to_patch_seconds_count (\d+)$/m.exec(text)?.[1] ?? 0);
-  const under = Number(/^isle_intent_to_patch_seconds_bucket\{le="0.05"\} (\d+)$/m.exec(text)?.[1] ?? 0);
-  return { n, over50: n - under };
+  const bucket = (le: string) => Number(new RegExp(`^isle_intent_to_patch_seconds_bucket\\{le="${le}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { n, over50: n - bucket('0.05'), within05: bucket('0.0005'), within1: bucket('0.001') };
 }
 
-async function serverSample(): Promise<{ cpu: number; rss: number; heap: number; lagP99: number; lagMax: number; gc: number; slowGc: number; intents: { n: number; over50: number }; at: number }> {
+async function serverSample(): Promise<{ cpu: number; rss: number; heap: number; lagP99: number; lagMax: number; gc: number; slowGc: number; intents: ReturnType<typeof serverIntents>; at: number }> {
   const text = await (await fetch(`${http}/metrics`)).text();
   return {
     intents: serverIntents(text),
@@ -253,6 +278,8 @@ async function main(): Promise<void> {
     await grow(rooms);
     const createS = (performance.now() - tCreate) / 1000;
     process.stderr.write(`${rooms} rooms in ${createS.toFixed(1)} s (${failures} failed attempts)\n`);
+    // A probe (GEN_WAIT=1, bench/humans.ts) measures each window when the main generators have set up theirs.
+    if (process.env.GEN_WAIT) await nextLine();
     await sleep(WARM_MS);
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
@@ -303,6 +330,10 @@ async function main(): Promise<void> {
       serverGcOver100ms: s1.slowGc - s0.slowGc,
       // Of the moves that took over 50 ms as the clients saw them, how many were slow inside the server.
       serverIntentsOver50: s1.intents.over50 - s0.intents.over50,
+      // The share of the window's intents the server patched within 0.5 ms and 1 ms of their arrival (its own
+      // histogram; the game server only): the server's part of the latency the clients see.
+      serverWithin05: +(100 * (s1.intents.within05 - s0.intents.within05) / Math.max(1, s1.intents.n - s0.intents.n)).toFixed(1),
+      serverWithin1: +(100 * (s1.intents.within1 - s0.intents.within1) / Math.max(1, s1.intents.n - s0.intents.n)).toFixed(1),
       serverGc: +((s1.gc - s0.gc) / wallS * 100).toFixed(1),
       serverRssMB: +(s1.rss / 2 ** 20).toFixed(0),
       rssPerRoomKB: +((s1.rss - base.rss) / live / 1024).toFixed(0),

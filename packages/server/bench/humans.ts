@@ -4,8 +4,8 @@
  * (`node packages/server/dist/main.js`, STORE=memory); the load generator (bench/humans-gen.ts) is a
  * second process holding two SDK clients per room, each moving 2–5 s after its decision comes up. The
  * number of rooms grows step by step; after each step the generator measures a window and reports
- * the client-observed intent → patch latency, the server's CPU and memory, and its own CPU and
- * event-loop delay (so a saturated generator shows).
+ * the client-observed intent → patch latency (on the raw socket, before the SDK decodes the patch), the
+ * server's CPU and memory, and its own CPU and event-loop delay (so a saturated generator shows).
  *
  * Each step runs once per mode, on fresh servers, one mode after the other, so the modes compare on the
  * same machine within minutes of each other (it is shared with other work). The baseline is `minimal`
@@ -18,6 +18,7 @@
  *   npm run bench:server [-- steps=500,1000,1500,2000,2500 warm-s=5 window-s=20 modes=minimal,on]
  *
  * GENERATORS (default 2) load-generator processes share the rooms; their samples are merged per step.
+ * BENCH_PROBE=n plays n of each step's rooms from one more generator whose latencies are reported apart (below).
  * BENCH_HEAD_START=n: each player's first n moves are quick and untimed, so rooms are measured mid-game.
  * SERVER_NODE_OPTIONS (e.g. --cpu-prof) and SERVER_NODE_FLAGS (flags NODE_OPTIONS refuses, e.g. --trace-gc) reach the
  * server; SERVER_LOG=path keeps its output; BENCH_TIMELINE=1 prints each generator's slow moves per second.
@@ -51,6 +52,11 @@ type GenRow = Row & { samples?: number[] };
 
 const GENERATORS = Math.max(1, Number(process.env.GENERATORS ?? 2));
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * BENCH_PROBE=n: n of a step's rooms are played by a generator of their own, lightly loaded, whose latencies are
+ * reported apart (probe p50/p99): the server's delay without the big generators' own queues in it.
+ */
+const PROBE = Math.max(0, Number(process.env.BENCH_PROBE ?? 0));
 /** Modes that run several server processes; each generator reads the server figures of its own. */
 const PROCESSES: Record<string, number> = { two: 2, 'two-memory-store': 2 };
 
@@ -124,37 +130,39 @@ async function run(mode: string, steps: string): Promise<Row[]> {
   try {
     // GENERATORS processes share the rooms (5,000 decoded states in one process gave it pauses of its own,
     // which the latencies then measured); each prints its samples, merged here per step.
-    const perGen: GenRow[][] = await Promise.all(Array.from({ length: GENERATORS }, async (_, g) => {
-      const share = steps.split(',').map((n) => String(Math.round(Number(n) / GENERATORS))).join(',');
-      const gen = spawn(process.execPath, [
-        require.resolve('ts-node/dist/bin.js'), '-P', path.join(__dirname, '..', 'tsconfig.test.json'), '--transpile-only',
-        path.join(__dirname, 'humans-gen.ts'), servers[g % processes].url, servers[g % processes].http, share, WARM, WINDOW,
-      ], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, GEN_SAMPLES: '1', GEN_ROOM: minimal ? 'minimal' : 'isle', NODE_OPTIONS: '--max-old-space-size=4096' } });
-      const out: GenRow[] = [];
-      let buf = '';
-      gen.stdout!.on('data', (b: Buffer) => {
-        buf += b.toString();
-        let i: number;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, i);
-          buf = buf.slice(i + 1);
-          try {
-            const row = JSON.parse(line) as GenRow;
-            out.push(row);
-            const { samples: _s, ...shown } = row;
-            process.stderr.write(`[${mode}, generator ${g}] ${JSON.stringify(shown)}\n`);
-          } catch { process.stderr.write(`${line}\n`); }
-        }
-      });
-      const code = await new Promise<number | null>((r) => gen.on('exit', r));
-      if (code !== 0) process.stderr.write(`generator ${g} exited with ${code}\n`);
-      return out;
+    const stepCount = steps.split(',').length;
+    const setUp = Array.from({ length: stepCount }, () => 0);
+    const probe = PROBE > 0 ? generator(mode, 'probe', servers[0], Array.from({ length: stepCount }, () => PROBE).join(','), minimal, true) : null;
+    const perGenP = Promise.all(Array.from({ length: GENERATORS }, async (_, g) => {
+      const share = steps.split(',').map((n) => String(Math.max(1, Math.round((Number(n) - PROBE) / GENERATORS)))).join(',');
+      return generator(mode, `generator ${g}`, servers[g % processes], share, minimal, false, (step) => {
+        // The probe measures a step's window once every main generator has its rooms of that step.
+        if (++setUp[step] === GENERATORS) probe?.child.stdin!.write('go\n');
+      }).done;
     }));
+    const perGen = await perGenP;
+    // A main generator that failed never lets the probe measure its last windows: it is stopped after a last one's time.
+    const probeRows: GenRow[] = !probe ? [] : await Promise.race([probe.done, new Promise<GenRow[]>((r) => setTimeout(() => {
+      probe.child.kill();
+      void probe.done.then(r);
+    }, (Number(WARM) + Number(WINDOW) + 30) * 1000).unref())]);
     // A generator that failed (rooms not set up on a loaded machine) reports nothing: the others' rows stand.
     const reported = perGen.filter((r) => r.length > 0);
     // With several processes each generator's server figures are its own process's, so all of them must have reported.
     const read = processes > 1 && reported.length === perGen.length ? Math.min(processes, GENERATORS) : 1;
     rows = (reported[0] ?? []).map((_, step) => merge(reported.map((r) => r[step]).filter((r): r is GenRow => r !== undefined), read));
+    rows.forEach((r, i) => {
+      const p = probeRows[i];
+      if (!p) return;
+      // The probe's rooms and moves count with the rest for the server's figures; its latencies stand apart.
+      const live = r.live + p.live;
+      Object.assign(r, {
+        probeP50: p.p50, probeP99: p.p99, probeMax: p.max, probeOver50: p.over50, probeMoves: p.moves,
+        rooms: r.rooms + p.rooms, players: r.players + p.players, movesPerS: +(r.movesPerS + p.movesPerS).toFixed(1),
+        rssPerRoomKB: Math.round(r.rssPerRoomKB * r.live / live), heapPerRoomKB: Math.round(r.heapPerRoomKB * r.live / live),
+        cpuPerMoveMs: +(r.serverCpu * 10 / Math.max(1e-9, r.movesPerS + p.movesPerS)).toFixed(3), live,
+      });
+    });
     if (processes > 1) {
       // Redis's CPU over the whole run (set-up included), as a share of one core: it runs on the same two cores.
       const share = +((await redisCpuSeconds() - redisCpu0) / ((Date.now() - t0) / 1000) * 100).toFixed(1);
@@ -175,6 +183,47 @@ async function run(mode: string, steps: string): Promise<Row[]> {
     if (processes > 1) await dropKeys(prefix);
   }
   return rows;
+}
+
+/**
+ * One load generator (bench/humans-gen.ts) as its own process: its rows, one a step, and `onSetUp(step)` when it
+ * has its rooms of a step. A probe (`wait`) holds its few rooms and measures each window when told on stdin.
+ */
+function generator(mode: string, name: string, server: ServerProc, share: string, minimal: boolean, wait: boolean, onSetUp?: (step: number) => void): { child: ReturnType<typeof spawn>; done: Promise<GenRow[]> } {
+  const gen = spawn(process.execPath, [
+    require.resolve('ts-node/dist/bin.js'), '-P', path.join(__dirname, '..', 'tsconfig.test.json'), '--transpile-only',
+    path.join(__dirname, 'humans-gen.ts'), server.url, server.http, share, WARM, WINDOW,
+  ], {
+    stdio: [wait ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    env: { ...process.env, GEN_SAMPLES: '1', GEN_ROOM: minimal ? 'minimal' : 'isle', NODE_OPTIONS: '--max-old-space-size=4096', ...(wait ? { GEN_WAIT: '1' } : {}) },
+  });
+  const out: GenRow[] = [];
+  let step = 0;
+  const lines = (stream: NodeJS.ReadableStream, each: (line: string) => void) => {
+    let buf = '';
+    stream.on('data', (b: Buffer) => {
+      buf += b.toString();
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) { each(buf.slice(0, i)); buf = buf.slice(i + 1); }
+    });
+  };
+  lines(gen.stdout!, (line) => {
+    try {
+      const row = JSON.parse(line) as GenRow;
+      out.push(row);
+      const { samples: _s, ...shown } = row;
+      process.stderr.write(`[${mode}, ${name}] ${JSON.stringify(shown)}\n`);
+    } catch { process.stderr.write(`${line}\n`); }
+  });
+  lines(gen.stderr!, (line) => {
+    process.stderr.write(`${line}\n`);
+    if (/^\d+ rooms in /.test(line)) onSetUp?.(step++);
+  });
+  const done = new Promise<number | null>((r) => gen.on('exit', r)).then((code) => {
+    if (code !== 0) process.stderr.write(`${name} exited with ${code}\n`);
+    return out;
+  });
+  return { child: gen, done };
 }
 
 /** `n` ports free now and different from each other. */
@@ -224,14 +273,14 @@ async function main(): Promise<void> {
   // Ratios against the minimal room of the same step (the baseline's row), when the run has one.
   const base = results.find(([m]) => m === BASELINE)?.[1] ?? [];
   const ratio = (x: number, b: number | undefined) => (b && Number.isFinite(x / b) ? `${(x / b).toFixed(1)}×` : '–');
-  console.log('| mode | rooms (players) | moves/s | p50 ms | p99 ms | max ms | > 50 ms | server CPU | CPU/move | server GC | server lag p99 | server RSS | RSS/room | heap/room | patch B/action | p50, p99, CPU/move, RSS/room vs minimal | generator CPU | generator lag p99 | stalls: server lag max, GCs > 100 ms / generator lag max, GCs > 50 ms (longest) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(`| mode | rooms (players) | moves/s | p50 ms | p99 ms | max ms | > 50 ms | server CPU | CPU/move | server GC | server lag p99 | server RSS | RSS/room | heap/room | patch B/action | p50, p99, CPU/move, RSS/room vs minimal | generator CPU | generator lag p99 | stalls: server lag max, GCs > 100 ms / generator lag max, GCs > 50 ms (longest) |${PROBE > 0 ? ` probe (${PROBE} rooms): p50, p99, max, > 50 ms |` : ''}`);
+  console.log(`| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |${PROBE > 0 ? ' --- |' : ''}`);
   for (const [mode, rows] of results) {
     rows.forEach((r, i) => {
       const b = base[i];
       const vs = mode === BASELINE || !b ? '–'
         : [ratio(r.p50, b.p50), ratio(r.p99, b.p99), ratio(r.cpuPerMoveMs, b.cpuPerMoveMs), ratio(r.rssPerRoomKB, b.rssPerRoomKB)].join(', ');
-      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} (${r.serverIntentsOver50} in the server) | ${r.serverCpu} %${r.redisCpu !== undefined ? ` (+ Redis ${r.redisCpu} %)` : ''} | ${r.cpuPerMoveMs} ms | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.patchBytesPerAction} B | ${vs} | ${r.genCpu} % | ${r.genLagP99} ms | ${r.serverLagMax} ms, ${r.serverGcOver100ms} / ${r.genLagMax} ms, ${r.genGcOver50ms} (${r.genGcMaxMs} ms) |`);
+      console.log(`| ${mode} | ${r.live} (${r.players}) | ${r.movesPerS} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over50} (${r.serverIntentsOver50} in the server) | ${r.serverCpu} %${r.redisCpu !== undefined ? ` (+ Redis ${r.redisCpu} %)` : ''} | ${r.cpuPerMoveMs} ms | ${r.serverGc} % | ${r.serverLagP99} ms | ${r.serverRssMB} MB | ${r.rssPerRoomKB} KB | ${r.heapPerRoomKB} KB | ${r.patchBytesPerAction} B | ${vs} | ${r.genCpu} % | ${r.genLagP99} ms | ${r.serverLagMax} ms, ${r.serverGcOver100ms} / ${r.genLagMax} ms, ${r.genGcOver50ms} (${r.genGcMaxMs} ms) |${PROBE > 0 ? ` ${r.probeP50} ms, ${r.probeP99} ms, ${r.probeMax} ms, ${r.probeOver50} of ${r.probeMoves} |` : ''}`);
     });
   }
 }
