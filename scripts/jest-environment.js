@@ -23,7 +23,61 @@ class Environment extends TestEnvironment {
     } finally {
       vm.createContext = create;
     }
+    this.testPath = context.testPath;
   }
+
+  async setup() {
+    await super.setup();
+    if (process.env.JEST_OPEN_HANDLES) {
+      this.resourcesBefore = countResources();
+      this.timers = traceTimers(this.global);
+    }
+  }
+
+  /**
+   * JEST_OPEN_HANDLES=1: 1.5 s after a file's last hook, the kinds of resource (timers, sockets, child processes…)
+   * the worker holds that it did not hold before the file: what keeps a jest worker alive when the run ends. (Shorter
+   * ones are not leaks: Colyseus' matchmaker, for one, writes its room count on a timer of up to a second.)
+   */
+  async teardown() {
+    if (process.env.JEST_OPEN_HANDLES) {
+      await new Promise((r) => setTimeout(r, 1500));
+      const after = countResources();
+      const extra = Object.entries(after).filter(([k, n]) => n > (this.resourcesBefore[k] ?? 0)).map(([k, n]) => `${k} +${n - (this.resourcesBefore[k] ?? 0)}`);
+      if (extra.length > 0) {
+        // Where the file's own timers still waiting were set (timers Node's internals set are counted above only).
+        const where = [...this.timers].filter(([t]) => t.hasRef?.()).map(([, stack]) => `\n  timer set ${stack}`).join('');
+        process.stderr.write(`open after ${this.testPath}: ${extra.join(', ')}${where}\n`);
+      }
+    }
+    await super.teardown();
+  }
+}
+
+/** The timers the file's code sets and has not cleared or seen fire, each with where it was set. */
+function traceTimers(global) {
+  const live = new Map();
+  for (const [set, clear] of [['setTimeout', 'clearTimeout'], ['setInterval', 'clearInterval']]) {
+    const original = global[set];
+    const originalClear = global[clear];
+    global[set] = function (fn, ms, ...args) {
+      const once = set === 'setTimeout';
+      const timer = original.call(this, typeof fn === 'function' && once ? function (...a) { live.delete(timer); return fn.apply(this, a); } : fn, ms, ...args);
+      live.set(timer, `(${set}, ${ms} ms) ${new Error().stack.split('\n').slice(2, 7).map((l) => l.trim()).join(' < ')}`);
+      return timer;
+    };
+    global[clear] = function (timer) {
+      live.delete(timer);
+      return originalClear.call(this, timer);
+    };
+  }
+  return live;
+}
+
+function countResources() {
+  const counts = {};
+  for (const k of process.getActiveResourcesInfo()) counts[k] = (counts[k] ?? 0) + 1;
+  return counts;
 }
 
 module.exports = Environment;

@@ -13,6 +13,7 @@ import { viewFromState } from '@isle-of-trains/client';
 import { connect, stateOf, type Player } from './support/ops-game';
 import { ensureBuilt, killServer, startServer, waitFor, type ServerProc } from './support/ops-proc';
 import { PrivatePostgres } from './support/private-postgres';
+import { within } from './support/within';
 
 jest.setTimeout(120_000);
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   // leave() waits for the server's answer, which never comes from a server that died: bounded.
-  await Promise.race([Promise.all(players.map((p) => p.room.leave().catch(() => undefined))), sleep(2000)]);
+  await within(Promise.all(players.map((p) => p.room.leave().catch(() => undefined))), 2000);
   await killServer(proc);
   await pg?.destroy();
 });

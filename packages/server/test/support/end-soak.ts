@@ -12,6 +12,7 @@ import { createServer, type CreateServerOptions } from '../../src/app';
 import { createLogger } from '../../src/ops/logger';
 import { randomBot } from '../../src/bots/bots';
 import { autoplay, sleep, watch } from './harness';
+import { within } from './within';
 
 export interface SoakResult {
   games: number;
@@ -127,7 +128,7 @@ async function oneGame(url: string, n: number, endWaitMs: number, r: SoakResult,
     // No more reconnection attempts once the game is over; a leave during one may never settle: give
     // each a moment, no more.
     for (const room of rooms) room.reconnection.enabled = false;
-    await Promise.all(rooms.map((room) => Promise.race([room.leave().catch(() => undefined), sleep(2000)])));
+    await Promise.all(rooms.map((room) => within(room.leave().catch(() => undefined), 2000)));
   }
 }
 
