@@ -31,6 +31,7 @@ class Environment extends TestEnvironment {
     if (process.env.JEST_OPEN_HANDLES) {
       this.resourcesBefore = countResources();
       this.timers = traceTimers(this.global);
+      this.threadsBefore = new Set(liveThreads.keys());
     }
   }
 
@@ -44,6 +45,9 @@ class Environment extends TestEnvironment {
       await new Promise((r) => setTimeout(r, 1500));
       const after = countResources();
       const extra = Object.entries(after).filter(([k, n]) => n > (this.resourcesBefore[k] ?? 0)).map(([k, n]) => `${k} +${n - (this.resourcesBefore[k] ?? 0)}`);
+      // Worker threads keep a process alive too, and getActiveResourcesInfo does not list them.
+      const threads = [...liveThreads].filter(([w]) => !this.threadsBefore.has(w));
+      if (threads.length > 0) extra.push(`Worker +${threads.length}${threads.map(([, stack]) => `\n  thread started ${stack}`).join('')}`);
       if (extra.length > 0) {
         // Where the file's own timers still waiting were set (timers Node's internals set are counted above only).
         const where = [...this.timers].filter(([t]) => t.hasRef?.()).map(([, stack]) => `\n  timer set ${stack}`).join('');
@@ -52,6 +56,20 @@ class Environment extends TestEnvironment {
     }
     await super.teardown();
   }
+}
+
+/** Worker threads started while JEST_OPEN_HANDLES is set and not yet exited, with where each was started. */
+const liveThreads = new Map();
+if (process.env.JEST_OPEN_HANDLES) {
+  const wt = require('worker_threads');
+  const Original = wt.Worker;
+  wt.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      liveThreads.set(this, new Error().stack.split('\n').slice(2, 7).map((l) => l.trim()).join(' < '));
+      this.once('exit', () => liveThreads.delete(this));
+    }
+  };
 }
 
 /** The timers the file's code sets and has not cleared or seen fire, each with where it was set. */

@@ -11,6 +11,7 @@ import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { spreadKeepAlive } from './colyseus-patches/keepalive';
 import { endOversizeFast } from './colyseus-patches/oversize';
+import { oneStatsInterval } from './colyseus-patches/stats-interval';
 import { loadConfig, type Config } from './ops/config';
 import { createLogger, type Logger } from './ops/logger';
 import { ReplayStore } from './persistence/replays';
@@ -238,6 +239,8 @@ export function createServer(options: CreateServerOptions = {}): IsleServer {
       const failed = new Promise<never>((_, reject) => {
         transport.server!.once('error', (e: NodeJS.ErrnoException) => reject(new Error(`cannot listen on ${config.HOST}:${config.PORT} (HOST, PORT): ${e.code ?? e.message}`)));
       });
+      // Colyseus starts its room-count interval as it listens: one per process (src/colyseus-patches/stats-interval.ts).
+      oneStatsInterval();
       await Promise.race([gameServer.listen(config.PORT, config.HOST), failed]);
       // Ahead of Colyseus' own request handler: tell the matchmaking route the TCP peer (quotas),
       // overwriting any value a client sent in that header.
