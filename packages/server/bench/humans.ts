@@ -76,6 +76,10 @@ function merge(parts: GenRow[], servers = 1): Row {
   const own = servers > 1 ? parts.slice(0, servers) : [parts[0]];
   const serverSum = (k: string) => own.reduce((n, p) => n + (p[k] ?? 0), 0);
   const serverMax = (k: string) => Math.max(...own.map((p) => p[k] ?? 0));
+  // The server's event-loop lag: prom-client empties its lag histogram at each scrape, so with one server read
+  // by every generator, each reading covers only the time since another generator's scrape. The worst of all
+  // the readings covers the window; the first generator's alone missed a 326 ms stall that the second saw.
+  const lagMax = (k: string) => servers > 1 ? serverMax(k) : max(k);
   // A generator's memory per room is its server's growth over the generator's own rooms: times those rooms, the
   // server's growth; summed over the servers read and divided by all the rooms, the whole's per room (rooms are
   // shared out evenly between processes, so each server's growth is about its generator's rooms').
@@ -84,7 +88,7 @@ function merge(parts: GenRow[], servers = 1): Row {
     ...first,
     serverCpu: +serverSum('serverCpu').toFixed(1), serverGc: +serverSum('serverGc').toFixed(1),
     serverRssMB: serverSum('serverRssMB'), serverGcOver100ms: serverSum('serverGcOver100ms'),
-    serverIntentsOver50: serverSum('serverIntentsOver50'), serverLagP99: serverMax('serverLagP99'), serverLagMax: serverMax('serverLagMax'),
+    serverIntentsOver50: serverSum('serverIntentsOver50'), serverLagP99: lagMax('serverLagP99'), serverLagMax: lagMax('serverLagMax'),
     rooms: sum('rooms'), live: sum('live'), players: sum('players'), moves, movesPerS: +sum('movesPerS').toFixed(1),
     refused: sum('refused'), gamesEnded: sum('gamesEnded'), failures: sum('failures'),
     p50: +q(xs, 0.5).toFixed(1), p99: +q(xs, 0.99).toFixed(1), max: +(xs[xs.length - 1] ?? NaN).toFixed(1), over50: xs.filter((x) => x > 50).length,
