@@ -110,7 +110,9 @@ const unrefd = new WeakSet();
  * one that still holds a handle (a timer, a socket, a child process a test left) is left to jest, which then warns,
  * and under JEST_OPEN_HANDLES the worker writes to a file what it still held.
  */
-if (process.send) {
+// Only in a jest worker process: a jest run in band is ended by jest itself, and a listener here would keep alive
+// the channel of whatever started it.
+if (process.send && /jest-worker[\\/]build[\\/]workers[\\/]processChild\.js$/.test(process.argv[1] ?? '')) {
   const END = 2; // jest-worker's CHILD_MESSAGE_END
   const HELD_LOG = path.join(require('os').tmpdir(), 'jest-open-handles-at-end.txt');
   const note = (text) => { if (process.env.JEST_OPEN_HANDLES) fs.appendFileSync(HELD_LOG, `worker ${process.pid} ${text}\n`); };
