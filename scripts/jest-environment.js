@@ -21,9 +21,10 @@ const { TestEnvironment } = require('jest-environment-node');
  * afresh, so each file that opens an embedded database compiles PGlite anew and drops it when the file is done
  * (seen twice in whole runs of the suite here with the baseline compiler already set, once in the middle of the file
  * that opens the most such databases). V8 keeps one compiled module for every compilation of the same bytes in a
- * process, so the one held here keeps the code of every later compilation too, until the worker exits. A server process does the same on its own: it compiles
- * PGlite once and keeps it (packages/server/src/db/pglite-thread.ts, which also sets the baseline compiler only;
- * set here too, before anything in the worker is compiled). Compiling is lazy: about 30 ms of each worker's start.
+ * process, so the one held here keeps the code of every later compilation too, until the worker exits. A server
+ * process does the same on its own: it compiles PGlite once and keeps it (packages/server/src/db/pglite-thread.ts,
+ * which also sets the baseline compiler only; set here too, before anything in the worker is compiled). Compiling
+ * is lazy: about 30 ms of each worker's start.
  */
 v8.setFlagsFromString('--liftoff-only');
 const keptWasm = [];
@@ -106,7 +107,7 @@ const unrefd = new WeakSet();
  * nothing keeps it alive, and kills it if it has not exited 500 ms later ("A worker process has failed to exit
  * gracefully"). A worker that holds nothing any more still took longer than that now and then: its exit event came
  * within a millisecond of the request, and then Node took its time to tear down the isolate of a worker that ran a
- * hundred test files (a heap of about a gigabyte). So a worker that holds nothing when asked to end exits at once;
+ * hundred test files (about a gigabyte resident). So a worker that holds nothing when asked to end exits at once;
  * one that still holds a handle (a timer, a socket, a child process a test left) is left to jest, which then warns,
  * and under JEST_OPEN_HANDLES the worker writes to a file what it still held.
  */
@@ -141,7 +142,7 @@ if (process.send && /jest-worker[\\/]build[\\/]workers[\\/]processChild\.js$/.te
   process.on('message', onMessage);
 }
 
-/** A handle in words: a socket's ends, a child process's command, a timer's callback. */
+/** A handle in words: a socket's ends, a child process's command, a server's address. */
 function describeHandle(h) {
   const kind = h?.constructor?.name ?? typeof h;
   if (kind === 'ChildProcess') return `child process ${h.pid}: ${(h.spawnargs ?? []).join(' ').slice(0, 200)}`;
@@ -150,7 +151,6 @@ function describeHandle(h) {
     return `socket ${h.localAddress ?? ''}:${h.localPort ?? ''} -> ${h.remoteAddress ?? h._pipeName ?? '(pipe)'}:${h.remotePort ?? ''}${h._handle?.fd !== undefined ? ` fd ${h._handle.fd}` : ''}`;
   }
   if (kind === 'Server') return `server listening on ${JSON.stringify(h.address?.())}`;
-  if (kind === 'Timeout') return `timer (${h._idleTimeout} ms${h._repeat ? ', repeating' : ''}): ${String(h._onTimeout).slice(0, 200).replace(/\s+/g, ' ')}`;
   return kind;
 }
 
