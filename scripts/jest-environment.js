@@ -109,7 +109,8 @@ const unrefd = new WeakSet();
  * within a millisecond of the request, and then Node took its time to tear down the isolate of a worker that ran a
  * hundred test files (about a gigabyte resident). So a worker that holds nothing when asked to end exits at once;
  * one that still holds a handle (a timer, a socket, a child process a test left) is left to jest, which then warns,
- * and under JEST_OPEN_HANDLES the worker writes to a file what it still held.
+ * and under JEST_OPEN_HANDLES the worker writes to a file what it still held
+ * (packages/server/test/jest-worker-end.test.ts).
  */
 // Only in a jest worker process: a jest run in band is ended by jest itself, and a listener here would keep alive
 // the channel of whatever started it.
