@@ -12,8 +12,11 @@ const path = require('path');
 const transpile = ['@swc/jest', require('./packages/server/src/ops/swc-options.cjs')];
 // The test environment is jest's Node one with an ordinary global object in each file's vm context
 // (scripts/jest-environment.js): a global named in a hot loop cost up to 80 times more through Node's interceptors.
+// The runtime is jest's with each module compiled once per worker and run afresh in every file that loads it
+// (scripts/jest-runtime.js).
 const shared = {
   testEnvironment: '<rootDir>/../../scripts/jest-environment.js',
+  runtime: '<rootDir>/../../scripts/jest-runtime.js',
   transform: { '^.+\\.tsx?$': transpile },
   moduleNameMapper: {
     '^@isle-of-trains/engine-core$': '<rootDir>/../engine-core/src/index.ts',
