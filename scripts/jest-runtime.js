@@ -24,12 +24,13 @@ let made = 0;
 
 class SharedScriptRuntime extends Runtime {
   createScriptFromCode(scriptSource, filename) {
-    if (scriptSource.includes('import(')) return super.createScriptFromCode(scriptSource, filename);
+    // Only sources without `import(` are kept, so a kept one needs no second search for it.
     const kept = compiled.get(filename);
     if (kept && kept.source === scriptSource) {
       reused += 1;
       return kept.script;
     }
+    if (scriptSource.includes('import(')) return super.createScriptFromCode(scriptSource, filename);
     const script = super.createScriptFromCode(scriptSource, filename);
     compiled.set(filename, { source: scriptSource, script });
     made += 1;
