@@ -46,7 +46,7 @@ export class FocusPlan {
    * still on its way.
    */
   after(busy: boolean): void {
-    if (this.next || (this.near && !busy)) afterLayout(() => this.move(busy));
+    if (this.next || (this.near && !busy)) afterLayout(() => () => this.move(busy));
   }
 
   private move(busy: boolean): void {

@@ -72,7 +72,7 @@ export class Tour {
   private offerBar: HTMLElement | null = null;
   /** Where the keyboard was before the tour took it (the help panel's button), given back when the tour ends. */
   private returnFocus: HTMLElement | null = null;
-  private readonly onResize = () => this.place();
+  private readonly onResize = () => this.place()?.();
 
   constructor(private readonly root: HTMLElement, private readonly store: Storage | null) {
     document.body.classList.toggle('icon-words', safeGet(store, WORDS_KEY) === 'on');
@@ -94,7 +94,7 @@ export class Tour {
       this.placing = true;
       afterLayout(() => {
         this.placing = false;
-        this.place();
+        return this.place();
       });
     }
   }
@@ -166,32 +166,49 @@ export class Tour {
     document.body.append(this.panel);
     const target = targetOf(s, this.root);
     target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    this.place();
+    this.place()?.();
     this.panel.querySelector<HTMLElement>('.tour-next')?.focus();
   }
 
-  /** Ring round the step's target; the panel on the other half of the window, so it never hides the target. */
-  private place(): void {
-    if (this.offerBar) {
+  /**
+   * Ring round the step's target; the panel on the other half of the window, so it never hides the target.
+   * Reads the boxes and returns the change (see render/after-layout.ts: reads first, then writes); a style is
+   * set only when its value changed, so that a frame in which nothing moved is not laid out again.
+   */
+  private place(): (() => void) | undefined {
+    const changes: (() => void)[] = [];
+    const offerBar = this.offerBar;
+    if (offerBar) {
       // The turn bar makes room for the offer (body.tour-offered in styles.css): at its right end on a wide
       // screen, under its text on a phone.
       const bar = this.root.querySelector('.turnbar')?.getBoundingClientRect();
-      const hh = this.offerBar.offsetHeight;
-      const top = !bar ? 0 : matchMedia('(max-width: 900px)').matches ? bar.bottom - hh - 4 : bar.top + (bar.height - hh) / 2;
-      this.offerBar.style.top = `${Math.max(0, top)}px`;
+      const hh = offerBar.offsetHeight;
+      const top = !bar ? 0 : narrow?.matches ? bar.bottom - hh - 4 : bar.top + (bar.height - hh) / 2;
+      const px = `${Math.max(0, top)}px`;
+      if (offerBar.style.top !== px) changes.push(() => { offerBar.style.top = px; });
     }
-    if (this.step < 0 || !this.panel) return;
-    const target = targetOf(TOUR_STEPS[this.step], this.root);
-    if (!target) {
-      this.ring?.remove();
-      this.ring = null;
-      this.panel.dataset.place = 'middle';
-      return;
+    const panel = this.panel;
+    if (this.step >= 0 && panel) {
+      const target = targetOf(TOUR_STEPS[this.step], this.root);
+      if (!target) {
+        changes.push(() => {
+          this.ring?.remove();
+          this.ring = null;
+          panel.dataset.place = 'middle';
+        });
+      } else {
+        const r = target.getBoundingClientRect();
+        const box = { top: `${r.top - 4}px`, left: `${r.left - 4}px`, width: `${r.width + 8}px`, height: `${r.height + 8}px` };
+        const side = r.top + r.height / 2 > innerHeight / 2 ? 'top' : 'bottom';
+        changes.push(() => {
+          this.ring ??= document.body.appendChild(el('div', { class: 'tour-ring', 'aria-hidden': 'true' }));
+          const st = this.ring.style;
+          if (st.top !== box.top || st.left !== box.left || st.width !== box.width || st.height !== box.height) Object.assign(st, box);
+          if (panel.dataset.place !== side) panel.dataset.place = side;
+        });
+      }
     }
-    const r = target.getBoundingClientRect();
-    this.ring ??= document.body.appendChild(el('div', { class: 'tour-ring', 'aria-hidden': 'true' }));
-    Object.assign(this.ring.style, { top: `${r.top - 4}px`, left: `${r.left - 4}px`, width: `${r.width + 8}px`, height: `${r.height + 8}px` });
-    this.panel.dataset.place = r.top + r.height / 2 > innerHeight / 2 ? 'top' : 'bottom';
+    return changes.length === 0 ? undefined : () => { for (const c of changes) c(); };
   }
 
   destroy(): void {
@@ -202,6 +219,9 @@ export class Tour {
     if (current === this) current = null;
   }
 }
+
+/** A phone-sized window: the tour's offer sits under the turn bar's text rather than at its end (one query, kept). */
+const narrow = typeof matchMedia === 'function' ? matchMedia('(max-width: 900px)') : null;
 
 const wordsOn = (): boolean => document.body.classList.contains('icon-words');
 

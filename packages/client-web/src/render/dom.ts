@@ -196,14 +196,21 @@ export function mount(root: HTMLElement, content: HTMLElement, opts: MountOption
 export function settleGhosts(root: HTMLElement, leaving: Leaving[]): void {
   if (ghosts.size === 0 && leaving.length === 0) return;
   afterLayout(() => {
-    dropGhosts((g) => moved(g.row, g.rowBox));
-    if (leaving.length === 0) return;
+    // Read every box first; the copies go in (and the moved ones go) once every job has read its boxes.
+    const gone = [...ghosts].filter((g) => moved(g.row, g.rowBox));
+    const stay: { l: Leaving; row: HTMLElement; box: DOMRect }[] = [];
     for (const l of leaving) {
       const row = root.querySelector<HTMLElement>(`[data-fkey="${CSS.escape(l.rowKey)}"]`);
       const box = row?.isConnected ? row.getBoundingClientRect() : null;
-      if (row && box && !movedFrom(box, l.rowBox)) leaveGhost(l.el, l.box, row, box);
+      if (row && box && !movedFrom(box, l.rowBox)) stay.push({ l, row, box });
     }
-  });
+    if (gone.length === 0 && stay.length === 0) return undefined;
+    return () => {
+      const drop = new Set(gone);
+      dropGhosts((g) => drop.has(g));
+      for (const { l, row, box } of stay) leaveGhost(l.el, l.box, row, box);
+    };
+  }, true);
 }
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;

@@ -15,18 +15,19 @@ import { afterLayout } from './after-layout';
  */
 let shown: string | null = null;
 
-function reveal(root: HTMLElement): void {
+/** Reads whether the car is to be brought into sight; the scroll is the change it hands back. */
+function reveal(root: HTMLElement): (() => void) | undefined {
   const el = root.querySelector<HTMLElement>('.table-screen .paid-for');
   const fkey = el?.getAttribute('data-fkey');
   if (!el || !fkey) {
     shown = null;
-    return;
+    return undefined;
   }
   const key = `${fkey}@${window.innerWidth}`;
   // Not drawn (a hidden tab): nothing to scroll to yet.
-  if (key === shown || el.getClientRects().length === 0) return;
+  if (key === shown || el.getClientRects().length === 0) return undefined;
   shown = key;
-  el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  return () => el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 /**

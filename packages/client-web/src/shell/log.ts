@@ -65,10 +65,16 @@ export class LogPanel {
     if (!log) return;
     if (last !== this.lastSeen) {
       this.lastSeen = last;
-      afterLayout(() => { log.scrollTop = log.scrollHeight; });
+      afterLayout(() => {
+        const bottom = log.scrollHeight;
+        return () => { log.scrollTop = bottom; };
+      });
     } else if (anchor) {
       // Older lines went in above what the player was reading: keep those lines where they were.
-      afterLayout(() => { log.scrollTop = anchor.top + (log.scrollHeight - anchor.height); });
+      afterLayout(() => {
+        const top = anchor.top + (log.scrollHeight - anchor.height);
+        return () => { log.scrollTop = top; };
+      });
     }
   }
 }
