@@ -23,6 +23,7 @@
  *    renderer thread's CPU time (the trace's `tdur`) times the throttle, which the machine's load does not inflate;
  *  - long tasks (PerformanceObserver `longtask`): how many over 50 ms and over 100 ms, and the longest;
  *  - where the main thread went (trace events: paint, layout, style, script), and how many frames were painted;
+ *    and the style and layout that script forced outside the renders (a read of a box after the page changed);
  *  - DOM nodes: the count Chrome holds (`Performance.getMetrics` `Nodes`, garbage not yet collected included,
  *    no collection forced) against the nodes in the page at the end; and the same at the table's first state;
  *    then the count after a forced collection (`HeapProfiler.collectGarbage`), which leaves what is still held.
@@ -169,8 +170,12 @@ function taskStarts(on: TraceEvent[]): Starts {
   return out;
 }
 
-/** The renderer's main thread's events, by name, and each render's callback with and without forced style and layout. */
-function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number; n: number }>; frames: { whole: number; js: number; jsCpu: number }[]; starts: Starts } {
+/**
+ * The renderer's main thread's events, by name, and each render's callback with and without forced style and layout;
+ * and the style and layout that script forced outside the renders (`forcedElsewhere`: the jobs run after the
+ * browser's layout, event handlers, timers), which the renders' figures do not count but the long tasks do.
+ */
+function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number; n: number }>; frames: { whole: number; js: number; jsCpu: number }[]; starts: Starts; forcedElsewhere: { n: number; ms: number } } {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const on = events.filter((e) => main && e.ph === 'X' && e.dur !== undefined && e.tid === main.tid && e.pid === main.pid).sort((a, b) => a.ts - b.ts);
   const byName = new Map<string, { ms: number; n: number }>();
@@ -196,7 +201,14 @@ function traceFigures(events: TraceEvent[]): { byName: Map<string, { ms: number;
     // itself (the wall time also counts the time other processes had the core: 5 to 30 times more at load 20–40).
     frames.push({ whole: f.dur! / 1000, js: (f.dur! - inside) / 1000, jsCpu: (((f.tdur ?? f.dur!) - insideCpu) / 1000) * THROTTLE });
   }
-  return { byName, frames, starts: taskStarts(on) };
+  const within = (e: TraceEvent, name: string) => on.some((x) => x.name === name && x.ts <= e.ts && x.ts + x.dur! >= e.ts + e.dur!);
+  const forcedElsewhere = { n: 0, ms: 0 };
+  for (const l of forced) {
+    if (!within(l, 'FunctionCall') || within(l, 'FireAnimationFrame')) continue;
+    forcedElsewhere.n++;
+    forcedElsewhere.ms += l.dur! / 1000;
+  }
+  return { byName, frames, starts: taskStarts(on), forcedElsewhere };
 }
 
 interface ProfileNode { id: number; callFrame: CallFrame }
@@ -345,6 +357,7 @@ async function run(dist: string, label: string) {
         paintMs: ev('Paint').ms + ev('PrePaint').ms + ev('Layerize').ms + ev('Commit').ms,
         styleLayoutMs: ev('Layout').ms + ev('UpdateLayoutTree').ms,
         paints: ev('Paint').n,
+        forcedElsewhere: t.forcedElsewhere,
         byStart: t.starts,
       },
       nodes: { counted: m1.Nodes, live, ratio: m1.Nodes / live, afterCollection: m2.Nodes, collectedRatio: m2.Nodes / live, atStart: { counted: m0.Nodes, live: live0 } },
@@ -363,7 +376,7 @@ async function run(dist: string, label: string) {
       `JS per state update: p50 ${ms(result.jsPerUpdate.p50)}, p90 ${ms(result.jsPerUpdate.p90)}, worst ${ms(result.jsPerUpdate.max)}   (target p90 ≤ 8 ms); with the style and layout it forced: p50 ${ms(result.callbackPerUpdate.p50)}, p90 ${ms(result.callbackPerUpdate.p90)}`,
       `JS per state update by the renderer's CPU time × ${THROTTLE}: p50 ${ms(result.jsCpuPerUpdate.p50)}, p90 ${ms(result.jsCpuPerUpdate.p90)}, worst ${ms(result.jsCpuPerUpdate.max)}`,
       `long tasks: ${result.longTasks.over50} over 50 ms, ${result.longTasks.over100} over 100 ms, p90 ${ms(result.longTasks.p90)}, longest ${ms(result.longTasks.max)}   (target: none over 100 ms)`,
-      `main thread: ${(task / 1000).toFixed(1)} s in tasks; paint (pre-paint, paint, layerize, commit) ${pct(result.mainThread.paintMs)} in ${result.mainThread.paints} paints, style + layout ${pct(result.mainThread.styleLayoutMs)}`,
+      `main thread: ${(task / 1000).toFixed(1)} s in tasks; paint (pre-paint, paint, layerize, commit) ${pct(result.mainThread.paintMs)} in ${result.mainThread.paints} paints, style + layout ${pct(result.mainThread.styleLayoutMs)}; style and layout forced by script outside the renders: ${t.forcedElsewhere.n} times, ${ms(t.forcedElsewhere.ms)}`,
       `main thread per update, by what started each task: ${Object.entries(t.starts).sort((x, y) => y[1].ms - x[1].ms).map(([k, v]) => `${k} ${ms(v.ms / Math.max(1, result.updates))}${v.over100 ? ` (${v.over100} tasks over 100 ms)` : ''}`).join(', ')}`,
       `DOM nodes: ${result.nodes.counted} counted for ${result.nodes.live} in the page (${result.nodes.ratio.toFixed(2)}×), ${m2.Nodes} after a forced collection (${result.nodes.collectedRatio.toFixed(2)}×, target ≤ 1.5×); at the table's first state ${m0.Nodes} for ${live0}; ${result.listeners} listeners`,
       errors.length ? `page errors: ${errors.join(' | ')}` : 'no page errors',
