@@ -5,6 +5,7 @@
  * payment shown, tickets ticked, zoom); the host's acks and refusals come back through `act`'s promise.
  */
 import { h, mount } from '../render/dom';
+import { afterLayout } from '../render/after-layout';
 import { KeptRows } from '../render/kept-rows';
 import { TrailCache, mapOf, pending, scoreBreakdown, type Action, type GameMap, type GameView } from '@isle-of-trains/ttr-rules';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
@@ -76,6 +77,20 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
       });
     };
 
+    /**
+     * The chooser is about to close: the focus leaves it now, to the route's entry when there is one to go back to.
+     * At the click the page is still laid out; a focused button that the render took away made the browser lay the
+     * whole page out in the middle of the render. (The render's own focus, after layout, still follows: the entry
+     * may have moved in the list.)
+     */
+    const leaveChooser = (back: string | null): void => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || !sideHost.contains(active) || !active.closest('.ttr-claim')) return;
+      const to = back ? root.querySelector<HTMLElement>(back) : null;
+      if (to) to.focus();
+      else active.blur();
+    };
+
     const ui: PanelUi = {
       selectRoute(id, fromList) {
         const was = local.selected;
@@ -88,6 +103,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         } else if (id === null && local.fromList && was !== null) {
           local.fromList = false;
           focusAfter = `[data-entry="${was}"]`;
+          leaveChooser(focusAfter);
         } else if (!fromList) local.fromList = false;
         render();
       },
@@ -101,6 +117,7 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         local.selected = null;
         local.choice = null;
         if (local.fromList) focusAfter = `[data-entry="${c.route}"]`;
+        leaveChooser(focusAfter);
         local.fromList = false;
         send({ type: 'claim', route: c.route, pay: c.options[c.index] });
       },
@@ -219,8 +236,12 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         root.querySelector<HTMLElement>('#ttr-end-title')?.focus({ preventScroll: true });
       }
       if (focusAfter) {
-        root.querySelector<HTMLElement>(focusAfter)?.focus();
+        const target = focusAfter;
         focusAfter = null;
+        // Once the browser has laid the page out anyway (render/after-layout.ts): a focus scrolls its element into
+        // view, and called right after the panels changed it made the browser lay the whole page out inside the
+        // click that selected or claimed the route.
+        afterLayout(() => () => root.querySelector<HTMLElement>(target)?.focus());
       }
     }
 
