@@ -219,17 +219,18 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   const rendersBefore = Number(await watcher.getAttribute('#app', 'data-renders'));
   const watcherLines = await watcher.$eval('.ttr-room-side .log-list', (e) => Number(e.getAttribute('data-last'))).catch(() => 0);
   await page.setViewportSize(DESKTOP);
-  // A route row whose signature (data-sig) has not changed is left as it is on an update: a mark put on each row
-  // stays on the rows whose signature is still the one marked, and goes with a row's change.
-  await watcher.$$eval('li[data-sig]', (els) => els.forEach((e) => e.setAttribute('data-mark', e.getAttribute('data-sig')!)));
+  // A route row stays the same element from one update to the next, and a row whose route changed is changed in
+  // place: a mark put on each row (its signature, data-sig, then) stays on every row, and some rows' signatures
+  // have moved on from the one marked.
+  await watcher.$$eval('li[data-fkey^="entry:"][data-sig]', (els) => els.forEach((e) => e.setAttribute('data-mark', e.getAttribute('data-sig')!)));
   for (let n = 0, a = await asked(page); a !== null; n++, a = await asked(page)) {
     if (n > 600) throw new Error('the game did not end in 600 of Ada\'s decisions');
     await decide(page, a);
     if (n === 15) {
-      const rows = await watcher.$$eval('li[data-sig]', (els) => els.map((e) => ({ sig: e.getAttribute('data-sig'), mark: e.getAttribute('data-mark') })));
-      expect(rows.filter((r) => r.mark !== null && r.mark !== r.sig)).toEqual([]);
-      expect(rows.filter((r) => r.mark !== null).length).toBeGreaterThan(rows.length / 2);
-      expect(rows.filter((r) => r.mark === null).length).toBeGreaterThan(0);
+      const rows = await watcher.$$eval('li[data-fkey^="entry:"][data-sig]', (els) => els.map((e) => ({ sig: e.getAttribute('data-sig'), mark: e.getAttribute('data-mark') })));
+      expect(rows.filter((r) => r.mark === null)).toEqual([]);
+      expect(rows.filter((r) => r.mark === r.sig).length).toBeGreaterThan(rows.length / 2);
+      expect(rows.filter((r) => r.mark !== r.sig).length).toBeGreaterThan(0);
     }
   }
   await page.waitForSelector('#ttr-end');

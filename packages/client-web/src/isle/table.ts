@@ -8,12 +8,11 @@ import type { Action, Decision, PlayerView } from '@isle-of-trains/rules';
 import type { IsleStateJSON } from '@isle-of-trains/client';
 import { NONE, nextQueued, normalise, offer, pick, selectedKey, type Offer, type Selection } from '../intents';
 import { endModel, tableModel } from '../view-model';
-import { mount } from '../render/dom';
 import { markDockOverflow } from '../render/dock-cue';
 import { revealPaidFor } from '../render/paid-for-view';
 import { renderEnd } from '../render/end';
 import { paidForCard, renderTable, type PhoneTab } from '../render/table';
-import { Memos, mountTable, setMorph, unmountTable } from '../render/vdom';
+import { Memos, mountTable, unmountTable } from '../render/vdom';
 import { isFramed, type FramedHost, type ShellFrame } from '../shell/frame';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { PendingChoice } from '../shell/pending-choice';
@@ -279,9 +278,6 @@ class IsleTable implements MountedTable<IsleStateJSON> {
     this.tour.update(x.live && seat !== null && room.phase === 'playing' && !room.game?.gameOver);
   }
 }
-
-// Elements the shell makes (the chat panel, the replay bar) are morphed into their place in the table.
-setMorph((host, el) => mount(host, el, { motion: false }));
 
 export const isleTable: TableModule<IsleStateJSON, Action> = {
   mount(root: HTMLElement, host: TableHost<Action>): MountedTable<IsleStateJSON> {

@@ -12,7 +12,7 @@
  * (the leak test counts listeners). An element's handlers reach the DOM through one property preact sets.
  */
 import { Component, Fragment, h as ph, render, type ComponentChildren, type VNode as PreactNode } from 'preact';
-import { delegate, dropGhosts, setHandlers, settleGhosts, type Handler, type Leaving } from './dom';
+import { delegate, dropGhosts, mount, setHandlers, settleGhosts, type Handler, type Leaving } from './dom';
 
 export type Child = VNode | string | number | null | undefined | false | Child[];
 export type Attrs = Record<string, unknown>;
@@ -137,7 +137,8 @@ export class Memos {
  * An element made elsewhere (the shell's chat panel, the replay bar) in the table: kept in a wrapper that takes
  * no room of its own (`display: contents`), and morphed into it by ./dom.ts after each render. A source with a
  * `key` (what it shows, as a string) is read only when the key changed: while it is the same, the panel on the
- * page stays as it is, and no new one is built to be compared with it.
+ * page stays as it is, and no new one is built to be compared with it. (./dom.ts's morph, without motion: the
+ * panel's own changes are not the table's arrivals.)
  */
 export type ForeignSource = HTMLElement | { key: string; get(): HTMLElement | null };
 
@@ -155,17 +156,13 @@ class Foreign extends Component<{ src: ForeignSource; cls: string }> {
     if (!this.host || id === this.drawn) return;
     const el = src instanceof HTMLElement ? src : src.get();
     this.drawn = id;
-    if (el) morphInto(this.host, el);
+    if (el) mount(this.host, el, { motion: false });
     else this.host.replaceChildren();
   }
   override render(): VNode {
     return ph('div', { class: `foreign ${this.props.cls}`, ref: this.ref });
   }
 }
-
-let morphInto: (host: HTMLElement, el: HTMLElement) => void = () => undefined;
-/** ./dom.ts's mount, given by the table (kept out of this module's imports' cycle). */
-export function setMorph(fn: (host: HTMLElement, el: HTMLElement) => void): void { morphInto = fn; }
 
 export function foreign(src: ForeignSource, cls: string, key: string): VNode {
   return ph(Foreign, { src, cls, key });

@@ -3,8 +3,7 @@
  * the claim chooser, the draw row, the ticket picker, the hand, tickets, players, bonus cards, the route
  * list and the end screen. Every control is a real button or checkbox, reachable by keyboard.
  */
-import { h, type Child } from '../render/dom';
-import { KeptRows } from '../render/kept-rows';
+import { h, Memos, type Child, type VNode } from '../render/vdom';
 import { CARDS, ROUTE_POINTS, bonusCard, scoreBreakdown, type Action, type Card, type GameMap, type GameView, type TrailCache } from '@isle-of-trains/ttr-rules';
 import {
   bonusLines, cardWord, decidedText, endReason, pairsIn, paymentText, routeKind, routeName, standings, type PaymentChoice, type RouteEntry,
@@ -26,13 +25,13 @@ export interface PanelUi {
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** A seated player's rating beside their name, where one is known. */
-function ratingBadge(rating: ((seat: number) => string | null) | undefined, seat: number): HTMLElement | null {
+function ratingBadge(rating: ((seat: number) => string | null) | undefined, seat: number): VNode | null {
   const r = rating?.(seat) ?? null;
   return r ? h('span', { class: 'ttr-rating', 'data-rating': r, title: 'Rating in this game for this number of players' }, `rating ${r}`) : null;
 }
 
 /** Who the table waits for, under controls this seat cannot use now. */
-function waitingNote(waiting: string | null): HTMLElement | null {
+function waitingNote(waiting: string | null): VNode | null {
   return waiting ? h('p', { class: 'ttr-waiting' }, `${waiting}.`) : null;
 }
 
@@ -41,7 +40,7 @@ export function cardLabel(c: Card): string {
 }
 
 /** The chooser for the selected route: what it is, why it cannot be claimed, or the payments to pick from. */
-export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoice | null, busy: boolean, ui: PanelUi, seated = true, waiting: string | null = null): HTMLElement {
+export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoice | null, busy: boolean, ui: PanelUi, seated = true, waiting: string | null = null): VNode {
   const route = map.route.get(entry.id)!;
   const pay = choice ? choice.options[choice.index] : null;
   const pairs = pay ? pairsIn(route, pay) : 0;
@@ -70,7 +69,7 @@ export function claimPanel(map: GameMap, entry: RouteEntry, choice: PaymentChoic
 }
 
 /** Face-up cards, the deck and the ticket deck: each enabled exactly when the rules offer it now. */
-export function drawPanel(view: GameView, legal: readonly Action[], busy: boolean, ui: PanelUi, waiting: string | null = null): HTMLElement {
+export function drawPanel(view: GameView, legal: readonly Action[], busy: boolean, ui: PanelUi, waiting: string | null = null): VNode {
   const can = (pred: (a: Action) => boolean): Action | undefined => legal.find(pred);
   const second = view.turn.step === 'secondCard';
   const locoShowing = view.display.includes('loco');
@@ -102,7 +101,7 @@ export function drawPanel(view: GameView, legal: readonly Action[], busy: boolea
 }
 
 /** The ticket choice: tick the ones to keep; hovering or focusing one lights its two cities on the map. */
-export function ticketPicker(map: GameMap, offer: readonly number[], chosen: ReadonlySet<number>, min: number, busy: boolean, ui: PanelUi): HTMLElement {
+export function ticketPicker(map: GameMap, offer: readonly number[], chosen: ReadonlySet<number>, min: number, busy: boolean, ui: PanelUi): VNode {
   const n = offer.filter((id) => chosen.has(id)).length;
   return h('section', { class: 'ttr-panel ttr-picker', 'aria-labelledby': 'ttr-picker-title', 'data-fkey': 'picker' },
     h('h2', { id: 'ttr-picker-title' }, 'Choose your tickets'),
@@ -120,7 +119,7 @@ export function ticketPicker(map: GameMap, offer: readonly number[], chosen: Rea
         n < min ? `Keep at least ${min}` : `Keep ${plural(n, 'ticket')}`)));
 }
 
-export function handPanel(view: GameView, seat: number): HTMLElement {
+export function handPanel(view: GameView, seat: number): VNode {
   const hand = view.players[seat].hand!;
   return h('section', { class: 'ttr-panel ttr-hand', 'aria-labelledby': 'ttr-hand-title', 'data-fkey': 'hand' },
     h('h2', { id: 'ttr-hand-title' }, `Your cards (${CARDS.reduce((n, c) => n + hand[c], 0)})`),
@@ -129,7 +128,7 @@ export function handPanel(view: GameView, seat: number): HTMLElement {
 }
 
 /** Your tickets; pressing one shows it on the map (its cities and a way between them) until pressed again. */
-export function ticketsPanel(map: GameMap, view: GameView, seat: number, shown: number | null, ui: PanelUi): HTMLElement {
+export function ticketsPanel(map: GameMap, view: GameView, seat: number, shown: number | null, ui: PanelUi): VNode {
   const tickets = view.players[seat].tickets ?? [];
   return h('section', { class: 'ttr-panel ttr-tickets', 'aria-labelledby': 'ttr-tickets-title', 'data-fkey': 'tickets' },
     h('h2', { id: 'ttr-tickets-title' }, `Your tickets (${tickets.filter((t) => t.completed).length} of ${tickets.length} done)`),
@@ -141,7 +140,7 @@ export function ticketsPanel(map: GameMap, view: GameView, seat: number, shown: 
           h('span', { class: 'ttr-sr' }, t.completed ? ' (completed)' : ' (not yet joined)'))))));
 }
 
-export function playersPanel(view: GameView, seat: number | null, names: readonly string[], rating?: (seat: number) => string | null): HTMLElement {
+export function playersPanel(view: GameView, seat: number | null, names: readonly string[], rating?: (seat: number) => string | null): VNode {
   return h('section', { class: 'ttr-panel ttr-players', 'aria-labelledby': 'ttr-players-title', 'data-fkey': 'players' },
     h('h2', { id: 'ttr-players-title' }, 'Players'),
     h('table', null,
@@ -159,7 +158,7 @@ export function playersPanel(view: GameView, seat: number | null, names: readonl
       h('td', null, p.offerCount > 0 ? `${p.ticketCount} (+${p.offerCount} choosing)` : String(p.ticketCount)))))));
 }
 
-export function bonusPanel(view: GameView, seat: number | null, names: readonly string[], trails?: TrailCache): HTMLElement {
+export function bonusPanel(view: GameView, seat: number | null, names: readonly string[], trails?: TrailCache): VNode {
   return h('section', { class: 'ttr-panel ttr-bonus', 'aria-labelledby': 'ttr-bonus-title', 'data-fkey': 'bonus' },
     h('h2', { id: 'ttr-bonus-title' }, 'Bonus cards'),
     h('ul', null, ...bonusLines(view, seat, trails).map((b) => h('li', { 'data-bonus': b.id },
@@ -169,16 +168,21 @@ export function bonusPanel(view: GameView, seat: number | null, names: readonly 
         : b.leaders.length === 0 ? 'Nobody yet.' : `Leading: ${b.leaders.map((i) => names[i]).join(', ')} (${b.best}).`)))));
 }
 
-export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi, seated = true, kept = new KeptRows()): HTMLElement {
+export function routeListPanel(entries: readonly RouteEntry[], selected: number | null, claimableOnly: boolean, names: readonly string[], ui: PanelUi, seated = true, memos = new Memos()): VNode {
   const shown = claimableOnly && seated ? entries.filter((e) => e.claimable) : entries;
-  // About 150 rows, of which a move changes a few: the others are the last render's, not built again.
-  const rows = kept.rows(shown, (e) => `entry:${e.id}`, (e) => entrySig(e, selected, names), (e) => h('li', null,
+  // About 150 rows, of which a move changes a few: a row whose sig is the last render's is neither built again nor
+  // compared (src/render/vdom.ts, Memos). `data-sig` stays on the row for the browser tests to read.
+  const rows = shown.map((e) => {
+    const key = `entry:${e.id}`;
+    const sig = entrySig(e, selected, names);
+    return memos.part(key, sig, () => h('li', { 'data-fkey': key, 'data-sig': sig },
     h('button', {
       type: 'button', class: 'ttr-link ttr-entry', 'data-entry': e.id, 'data-claimable': e.claimable ? '1' : '0', 'aria-pressed': selected === e.id ? 'true' : 'false',
       onclick: () => ui.selectRoute(e.id, true),
     },
     h('span', { class: 'ttr-entry-name' }, e.name),
     h('span', { class: 'ttr-small' }, ` ${e.kind}; ${e.owner !== null ? `${names[e.owner]}'s` : e.status}`))));
+  });
   return h('section', { class: 'ttr-panel ttr-routes-list', 'aria-labelledby': 'ttr-routes-title', 'data-fkey': 'routes' },
     h('h2', { id: 'ttr-routes-title' }, 'Routes'),
     // (a spectator, or a replay, claims nothing: no filter for it)
@@ -187,17 +191,17 @@ export function routeListPanel(entries: readonly RouteEntry[], selected: number 
     rows.length === 0 ? h('p', null, 'None.') : h('ul', null, ...rows));
 }
 
-/** Everything a route list row shows (its handler reads only the route's id, in its key): see `data-sig` in ../render/dom.ts. */
+/** Everything a route list row shows (its handler reads only the route's id, in its key): the row's part's sig. */
 function entrySig(e: RouteEntry, selected: number | null, names: readonly string[]): string {
   return `${e.id}|${e.claimable ? 1 : 0}${selected === e.id ? 1 : 0}|${e.name}|${e.kind}|${e.owner !== null ? names[e.owner] : e.status}`;
 }
 
 /**
  * The end: who won and how it was decided, why the game ended, the standings, the actions the room offers
- * (`actions`: play again, the replay, the lobby), then each player's tickets and bonus cards and whose
+ * (`actions`: play again, the replay, the lobby, in their row), then each player's tickets and bonus cards and whose
  * longest trail the map draws.
  */
-export function endPanel(map: GameMap, view: GameView, names: readonly string[], seat: number | null, trailSeat: number, trailLength: number, ui: PanelUi, actions: Child = null, rating?: (seat: number) => string | null): HTMLElement {
+export function endPanel(map: GameMap, view: GameView, names: readonly string[], seat: number | null, trailSeat: number, trailLength: number, ui: PanelUi, actions: Child = null, rating?: (seat: number) => string | null): VNode {
   const sb = scoreBreakdown(view);
   const winners = sb.winners.map((w) => (w === seat ? 'You' : names[w]));
   const headline = sb.winners.length > 1 ? `${winners.join(' and ')} share the win` : winners[0] === 'You' ? 'You win' : `${winners[0]} wins`;
@@ -216,7 +220,7 @@ export function endPanel(map: GameMap, view: GameView, names: readonly string[],
         h('th', { scope: 'row' }, h('span', { class: 'ttr-seat', style: { background: SEAT_FILL[r.seat % 5], color: SEAT_INK[r.seat % 5] }, 'aria-hidden': 'true' }, String(r.seat + 1)),
           ` ${names[r.seat]}${r.seat === seat ? ' (you)' : ''}`, ratingBadge(rating, r.seat)),
         h('td', null, String(r.routes)), h('td', null, signed(r.tickets)), h('td', null, String(r.bonus)), h('td', { class: 'ttr-total' }, String(r.total)))))),
-    actions ? h('div', { class: 'ttr-row ttr-end-actions' }, actions) : null,
+    actions ?? null,
     ...sb.players.map((p): Child => h('div', { class: 'ttr-end-seat', 'data-seat': p.seat },
       h('h3', null, h('span', { class: 'ttr-seat', style: { background: SEAT_FILL[p.seat % 5], color: SEAT_INK[p.seat % 5] }, 'aria-hidden': 'true' }, String(p.seat + 1)),
         ` ${names[p.seat]}: ${p.total} points`),

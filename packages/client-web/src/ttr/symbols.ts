@@ -3,6 +3,7 @@
  * green to read a track or a card. One hidden SVG sprite holds the shapes; the map and the panels use them.
  */
 import { s } from '../render/dom';
+import { s as vs, type VNode } from '../render/vdom';
 import type { Card } from '@isle-of-trains/ttr-rules';
 
 export type TrackColour = Card | 'gray';
@@ -52,10 +53,10 @@ export function sprite(): SVGElement {
 }
 
 /** A card's swatch for the panels: its colour with its symbol (decorative; the words go beside it). */
-export function swatch(c: Card, size = 22): SVGElement {
-  return s('svg', { class: 'ttr-swatch', width: size, height: size, viewBox: '0 0 12 12', 'aria-hidden': 'true', focusable: 'false' },
-    s('rect', { x: 0.5, y: 0.5, width: 11, height: 11, rx: 2, fill: FILL[c], stroke: '#444', 'stroke-width': 0.8 }),
-    s('use', { href: `#${symbolId(c)}`, x: 2, y: 2, width: 8, height: 8, fill: INK[c] }));
+export function swatch(c: Card, size = 22): VNode {
+  return vs('svg', { class: 'ttr-swatch', width: size, height: size, viewBox: '0 0 12 12', 'aria-hidden': 'true', focusable: 'false' },
+    vs('rect', { x: 0.5, y: 0.5, width: 11, height: 11, rx: 2, fill: FILL[c], stroke: '#444', 'stroke-width': 0.8 }),
+    vs('use', { href: `#${symbolId(c)}`, x: 2, y: 2, width: 8, height: 8, fill: INK[c] }));
 }
 
 /** Player colours (trains and score markers), with the ink that reads on each. */

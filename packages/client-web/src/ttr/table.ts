@@ -5,8 +5,8 @@
  * payment shown, tickets ticked, zoom); the host's acks and refusals come back through `act`'s promise.
  */
 import { h, mount } from '../render/dom';
+import { Memos, foreign, h as vh, mountTable, unmountTable } from '../render/vdom';
 import { afterLayout } from '../render/after-layout';
-import { KeptRows } from '../render/kept-rows';
 import { TrailCache, mapOf, pending, scoreBreakdown, type Action, type GameMap, type GameView } from '@isle-of-trains/ttr-rules';
 import type { MountedTable, TableHost, TableModule } from '../shell/table-module';
 import { clampBox, mapBounds, zoomBox, type ViewBox } from './geometry';
@@ -50,7 +50,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     // end screen ask on every render).
     const trails = new TrailCache();
     // The route list's rows from one render to the next (../render/kept-rows.ts).
-    const routeRows = new KeptRows();
+    // The side panels' parts kept from one render to the next (the route list's rows: about 150, a move changes a few).
+    const memos = new Memos();
     // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
     // redraws only what changed.
     const barHost = h('div', { class: 'ttr-bar-host' });
@@ -212,13 +213,17 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         claimable: new Set(entries.filter((e) => e.claimable).map((e) => e.id)), cities: lit, trail: new Set(trail?.routes ?? []),
         path: new Set(local.hover !== null && !view.gameOver ? ticketPath(view, seat, local.hover) : []),
       });
-      mount(barHost, h('header', { class: 'ttr-bar' },
-        h('p', { class: 'ttr-turn', role: 'status', id: 'ttr-turn' }, turnLine(view, seat, names)),
-        view.finalTurnsLeft !== null && !view.gameOver ? h('p', { class: 'ttr-last' }, 'Last round') : null,
-        local.error ? h('p', { class: 'ttr-error', role: 'alert' }, local.error, ' ',
-          h('button', { type: 'button', class: 'ttr-link', onclick: () => { local.error = null; render(); } }, 'Dismiss')) : null));
-      mount(sideHost, h('div', { class: 'ttr-side' },
-        view.gameOver && trailSeat !== null ? endPanel(map, view, names, seat, trailSeat, trail!.length, ui, input.endActions?.() ?? null, rating) : null,
+      // Drawn with preact's virtual nodes (src/render/vdom.ts): only what changed is made or compared on the page.
+      mountTable(barHost, () => vh('header', { class: 'ttr-bar' },
+        vh('p', { class: 'ttr-turn', role: 'status', id: 'ttr-turn' }, turnLine(view, seat, names)),
+        view.finalTurnsLeft !== null && !view.gameOver ? vh('p', { class: 'ttr-last' }, 'Last round') : null,
+        local.error ? vh('p', { class: 'ttr-error', role: 'alert' }, local.error, ' ',
+          vh('button', { type: 'button', class: 'ttr-link', onclick: () => { local.error = null; render(); } }, 'Dismiss')) : null));
+      // The end panel's buttons come from the room (real elements with their handlers), put in as they are.
+      const endButtons = view.gameOver ? input.endActions?.() ?? null : null;
+      const actions = Array.isArray(endButtons) && endButtons.length > 0 ? foreign(h('div', { class: 'ttr-row ttr-end-actions' }, ...endButtons), 'ttr-end-actions-host', 'end-actions') : null;
+      mountTable(sideHost, () => vh('div', { class: 'ttr-side' },
+        view.gameOver && trailSeat !== null ? endPanel(map, view, names, seat, trailSeat, trail!.length, ui, actions, rating) : null,
         d?.kind === 'keepTickets' ? ticketPicker(map, offer, local.chosen, d.min, local.busy, ui) : null,
         entry ? claimPanel(map, entry, local.choice, local.busy, ui, seat !== null, waiting) : null,
         !view.gameOver && view.turn.step !== 'setup' ? drawPanel(view, lg, local.busy, ui, waiting) : null,
@@ -226,7 +231,8 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         seat !== null && view.players[seat]?.tickets ? ticketsPanel(map, view, seat, local.hover, ui) : null,
         playersPanel(view, seat, names, rating),
         bonusPanel(view, seat, names, trails),
-        routeListPanel(entries, local.selected, local.claimableOnly, names, ui, seat !== null, routeRows)));
+        routeListPanel(entries, local.selected, local.claimableOnly, names, ui, seat !== null, memos)));
+      memos.sweep();
       // The game has just ended at a live table: the end panel comes into view at the top of the side column,
       // its title focused (a replay reaching its end leaves the focus on its controls).
       if (view.gameOver && !shownEnd && input.endActions) {
@@ -361,6 +367,9 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
         window.removeEventListener('pointercancel', onUp);
         root.removeEventListener('wheel', onWheel);
         drawing?.dispose();
+        unmountTable(barHost);
+        unmountTable(sideHost);
+        memos.clear();
         root.replaceChildren();
       },
     };
