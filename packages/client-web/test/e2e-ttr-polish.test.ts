@@ -221,7 +221,8 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
   await page.setViewportSize(DESKTOP);
   // A route row stays the same element from one update to the next, and a row whose route changed is changed in
   // place: a mark put on each row (its signature, data-sig, then) stays on every row, and some rows' signatures
-  // have moved on from the one marked.
+  // have moved on from the one marked while others have not. (How many of each is the game's doing, not the page's:
+  // an earlier check that more than half of the rows, log lines included, were unchanged failed once at 113 of 227.)
   await watcher.$$eval('li[data-fkey^="entry:"][data-sig]', (els) => els.forEach((e) => e.setAttribute('data-mark', e.getAttribute('data-sig')!)));
   for (let n = 0, a = await asked(page); a !== null; n++, a = await asked(page)) {
     if (n > 600) throw new Error('the game did not end in 600 of Ada\'s decisions');
@@ -229,7 +230,7 @@ test('a 3-seat Northern Lights table against bots, as the player and as a watche
     if (n === 15) {
       const rows = await watcher.$$eval('li[data-fkey^="entry:"][data-sig]', (els) => els.map((e) => ({ sig: e.getAttribute('data-sig'), mark: e.getAttribute('data-mark') })));
       expect(rows.filter((r) => r.mark === null)).toEqual([]);
-      expect(rows.filter((r) => r.mark === r.sig).length).toBeGreaterThan(rows.length / 2);
+      expect(rows.filter((r) => r.mark === r.sig).length).toBeGreaterThan(0);
       expect(rows.filter((r) => r.mark !== r.sig).length).toBeGreaterThan(0);
     }
   }
