@@ -49,10 +49,9 @@ export const ttrTable: TableModule<TtrTableInput, Action> = {
     // Each seat's longest trail, searched again only when that seat's routes change (the bonus cards and the
     // end screen ask on every render).
     const trails = new TrailCache();
-    // The route list's rows from one render to the next (../render/kept-rows.ts).
     // The side panels' parts kept from one render to the next (the route list's rows: about 150, a move changes a few).
     const memos = new Memos();
-    // The skeleton stays; the bar and the side panels are morphed into place on each update, and the map
+    // The skeleton stays; preact changes what differs in the bar and the side panels on each update, and the map
     // redraws only what changed.
     const barHost = h('div', { class: 'ttr-bar-host' });
     const sideHost = h('div', { class: 'ttr-side-host' });
